@@ -1,0 +1,331 @@
+#include "harness/transport/https_client.h"
+
+#include <curl/curl.h>
+
+#include <stdexcept>
+#include <utility>
+
+#include "harness/transport/duration.h"
+#include "harness/transport/url_parts.h"
+
+namespace convcheck {
+namespace {
+
+void ensureCurlGlobalInit() {
+  // curl_global_init is not thread-safe and must run once per process before any handle; a
+  // function-local static runs it exactly once without exposing a global.
+  static const CURLcode initialized = curl_global_init(CURL_GLOBAL_DEFAULT);
+  if (initialized != CURLE_OK) {
+    throw std::runtime_error(std::string("libcurl initialisation failed: ") +
+                             curl_easy_strerror(initialized));
+  }
+}
+
+struct SlistDeleter {
+  void operator()(curl_slist* list) const { curl_slist_free_all(list); }
+};
+using Slist = std::unique_ptr<curl_slist, SlistDeleter>;
+
+Slist appendHeader(Slist list, const char* header) {
+  curl_slist* grown = curl_slist_append(list.get(), header);
+  if (grown == nullptr) return list;
+  list.release();
+  return Slist(grown);
+}
+
+struct BodySink {
+  std::string* body = nullptr;
+  std::size_t cap = 0;
+  bool tooLarge = false;
+};
+
+// Receives the decoded (gzip undone) response body; refusing a chunk aborts the transfer with
+// CURLE_WRITE_ERROR, which post() reports as "too-large".
+std::size_t writeBody(char* data, std::size_t size, std::size_t count, void* user) {
+  auto* sink = static_cast<BodySink*>(user);
+  const std::size_t length = size * count;
+  if (sink->body->size() + length > sink->cap) {
+    sink->tooLarge = true;
+    return 0;
+  }
+  sink->body->append(data, length);
+  return length;
+}
+
+struct Failure {
+  std::string kind;
+  std::string message;
+};
+
+std::string oneLine(std::string text) {
+  for (char& c : text) {
+    if (c == '\n' || c == '\r') c = ' ';
+  }
+  while (!text.empty() && text.back() == ' ') text.pop_back();
+  return text;
+}
+
+// An OpenSSL alert from the peer ("tlsv13 alert certificate required", "alert bad certificate").
+bool mentionsTlsAlert(const std::string& detail) {
+  return detail.find("alert") != std::string::npos;
+}
+
+// What post() knows about the failed transfer besides the curl code.
+struct TransferFacts {
+  bool https = false;
+  bool freshConnection = false;  // the transfer opened a new connection
+  bool responseStarted = false;  // a status line arrived
+};
+
+Failure classify(CURLcode code, const std::string& errorBuffer, const BodySink& sink,
+                 const TransferFacts& facts, const std::string& url,
+                 const TransportOptions& options) {
+  // libcurl records the first failf() of a transfer; a non-fatal "getpeername() failed" on a
+  // connection the server already dropped would otherwise hide the real error.
+  const bool usefulBuffer = !errorBuffer.empty() && errorBuffer.rfind("getpeername()", 0) != 0;
+  const std::string detail = oneLine(usefulBuffer ? errorBuffer : curl_easy_strerror(code));
+  switch (code) {
+    case CURLE_COULDNT_RESOLVE_HOST:
+    case CURLE_COULDNT_RESOLVE_PROXY:
+    case CURLE_COULDNT_CONNECT:
+      return {"connect", "Connect: " + detail + " for " + url +
+                             " (check that the webhook is running and listening on this host and "
+                             "port; for an in-cluster service, point --url at a port-forward)"};
+    case CURLE_OPERATION_TIMEDOUT:
+      return {"timeout", "Timeout: no complete response within " +
+                             formatGoDuration(options.timeout) + " from " + url + " (" + detail +
+                             "; kube-apiserver gives up after 30s: check that the webhook answers "
+                             "promptly and is reachable)"};
+    case CURLE_FILESIZE_EXCEEDED:
+      return {"too-large", "Too large: the response from " + url + " is larger than " +
+                               std::to_string(options.maxResponseBytes) +
+                               " bytes (the response size cap)"};
+    case CURLE_WRITE_ERROR:
+      if (sink.tooLarge) {
+        return {"too-large", "Too large: the response from " + url + " exceeds " +
+                                 std::to_string(options.maxResponseBytes) +
+                                 " bytes after gzip decoding (the response size cap)"};
+      }
+      return {"other", "Error: " + detail + " for " + url};
+    case CURLE_PEER_FAILED_VERIFICATION:
+      return {"tls", "TLS: certificate verify failed (" + detail + ") for " + url +
+                         " (check --ca-file / the CRD's caBundle, or the server certificate's "
+                         "subjectAltName)"};
+    case CURLE_SSL_CACERT_BADFILE:
+      return {"tls", "TLS: cannot load the CA certificates (" + detail + ") for " + url +
+                         " (check that --ca-file / the CRD's caBundle is PEM)"};
+    case CURLE_SSL_CERTPROBLEM:
+      return {"tls", "TLS: client certificate problem (" + detail + ") for " + url +
+                         " (check --cert and --key: PEM files that belong together)"};
+    case CURLE_SSL_CONNECT_ERROR:
+    case CURLE_SSL_ENGINE_NOTFOUND:
+    case CURLE_SSL_ENGINE_SETFAILED:
+    case CURLE_SSL_CIPHER:
+    case CURLE_SSL_SHUTDOWN_FAILED:
+    case CURLE_SSL_CRL_BADFILE:
+    case CURLE_SSL_ISSUER_ERROR:
+    case CURLE_SSL_PINNEDPUBKEYNOTMATCH:
+    case CURLE_SSL_INVALIDCERTSTATUS:
+    case CURLE_SSL_CLIENTCERT:
+    case CURLE_USE_SSL_FAILED:
+      return {"tls", "TLS: handshake failed (" + detail + ") for " + url +
+                         " (check that the server speaks HTTPS with TLS >= 1.2, and --cert/--key "
+                         "if it requires a client certificate)"};
+    case CURLE_RECV_ERROR:
+    case CURLE_SEND_ERROR:
+      if (mentionsTlsAlert(detail) || (code == CURLE_SEND_ERROR && facts.https &&
+                                       facts.freshConnection && !facts.responseStarted)) {
+        // With TLS 1.3 a server that refuses the client certificate does so after the client
+        // finished its handshake: the client sees an alert or a dropped connection on first use.
+        return {"tls", "TLS: the server dropped the connection after the handshake (" + detail +
+                           ") for " + url +
+                           " (check --cert/--key if the server requires a client certificate)"};
+      }
+      return {"protocol", "Protocol: " + detail + " for " + url +
+                              " (the server closed or reset the connection mid-request)"};
+    case CURLE_GOT_NOTHING:
+    case CURLE_WEIRD_SERVER_REPLY:
+    case CURLE_HTTP2:
+    case CURLE_HTTP2_STREAM:
+    case CURLE_BAD_CONTENT_ENCODING:
+    case CURLE_PARTIAL_FILE:
+    case CURLE_UNSUPPORTED_PROTOCOL:
+      return {"protocol", "Protocol: " + detail + " for " + url +
+                              " (check that the URL scheme matches the server: https:// for TLS, "
+                              "http:// for plain HTTP, and that it answers HTTP/1.1)"};
+    default:
+      return {"other", "Error: " + detail + " for " + url};
+  }
+}
+
+}  // namespace
+
+std::string requestUrl(const std::string& url, const TransportOptions& options) {
+  if (!options.appendTimeoutQuery || options.timeout.count() <= 0) return url;
+  const std::size_t fragment = url.find('#');
+  std::string base = url.substr(0, fragment);
+  const std::string tail = fragment == std::string::npos ? "" : url.substr(fragment);
+  if (base.find('?') == std::string::npos) {
+    base += '?';
+  } else if (base.back() != '?' && base.back() != '&') {
+    base += '&';
+  }
+  return base + "timeout=" + formatGoDuration(options.timeout) + tail;
+}
+
+struct HttpsClient::Impl {
+  TransportOptions options;
+  CURL* handle = nullptr;
+
+  explicit Impl(TransportOptions opts) : options(std::move(opts)) {
+    ensureCurlGlobalInit();
+    handle = curl_easy_init();
+    if (handle == nullptr) throw std::runtime_error("libcurl: curl_easy_init failed");
+  }
+  ~Impl() { curl_easy_cleanup(handle); }
+  Impl(const Impl&) = delete;
+  Impl& operator=(const Impl&) = delete;
+
+  HttpResult post(const std::string& url, const std::string& body);
+};
+
+HttpResult HttpsClient::Impl::post(const std::string& url, const std::string& body) {
+  HttpResult result;
+  result.url = requestUrl(url, options);
+  const auto started = std::chrono::steady_clock::now();
+  const auto finish = [&](HttpResult& r) -> HttpResult {
+    r.elapsed = std::chrono::duration_cast<std::chrono::microseconds>(
+        std::chrono::steady_clock::now() - started);
+    return std::move(r);
+  };
+
+  std::string whyNot;
+  const auto parts = parseUrl(url, &whyNot);
+  if (!parts) {
+    result.transportErrorKind = "other";
+    result.transportError = whyNot;
+    return finish(result);
+  }
+
+  // Keeps live connections, TLS session and DNS caches; clears every option.
+  curl_easy_reset(handle);
+
+  std::string target = result.url;
+  std::string connectTo;
+  Slist connectToList;
+  const TlsOptions& tls = options.tls;
+  if (!tls.serverName.empty()) {
+    const auto rewritten = replaceUrlHost(target, tls.serverName);
+    if (!rewritten) {
+      result.transportErrorKind = "other";
+      result.transportError = "invalid --tls-server-name \"" + tls.serverName + "\" for " + url;
+      return finish(result);
+    }
+    target = *rewritten;
+    // "HOST:PORT:CONNECT-TO-HOST:CONNECT-TO-PORT": name and verify serverName, dial the URL host.
+    connectTo = hostPort(tls.serverName, parts->port) + ":" + hostPort(parts->host, parts->port);
+    connectToList = appendHeader(nullptr, connectTo.c_str());
+    curl_easy_setopt(handle, CURLOPT_CONNECT_TO, connectToList.get());
+  }
+
+  char errorBuffer[CURL_ERROR_SIZE] = {0};
+  BodySink sink{&result.body, options.maxResponseBytes, false};
+
+  Slist headers;
+  headers = appendHeader(std::move(headers), "Content-Type: application/json");
+  headers = appendHeader(std::move(headers), "Accept: application/json, */*");
+  headers = appendHeader(std::move(headers), "Expect:");
+
+  curl_easy_setopt(handle, CURLOPT_URL, target.c_str());
+  curl_easy_setopt(handle, CURLOPT_PROTOCOLS_STR, "http,https");
+  curl_easy_setopt(handle, CURLOPT_NOSIGNAL, 1L);
+  curl_easy_setopt(handle, CURLOPT_ERRORBUFFER, errorBuffer);
+  curl_easy_setopt(handle, CURLOPT_POST, 1L);
+  curl_easy_setopt(handle, CURLOPT_POSTFIELDS, body.data());
+  curl_easy_setopt(handle, CURLOPT_POSTFIELDSIZE_LARGE, static_cast<curl_off_t>(body.size()));
+  curl_easy_setopt(handle, CURLOPT_HTTPHEADER, headers.get());
+  curl_easy_setopt(handle, CURLOPT_USERAGENT, options.userAgent.c_str());
+  curl_easy_setopt(handle, CURLOPT_ACCEPT_ENCODING, "gzip");
+  curl_easy_setopt(handle, CURLOPT_FOLLOWLOCATION, 0L);
+  curl_easy_setopt(
+      handle, CURLOPT_HTTP_VERSION,
+      static_cast<long>(options.http2 ? CURL_HTTP_VERSION_2TLS : CURL_HTTP_VERSION_1_1));
+  curl_easy_setopt(handle, CURLOPT_WRITEFUNCTION, writeBody);
+  curl_easy_setopt(handle, CURLOPT_WRITEDATA, &sink);
+  if (options.maxResponseBytes > 0) {
+    curl_easy_setopt(handle, CURLOPT_MAXFILESIZE_LARGE,
+                     static_cast<curl_off_t>(options.maxResponseBytes));
+  }
+  if (options.timeout.count() > 0) {
+    curl_easy_setopt(handle, CURLOPT_TIMEOUT_MS, static_cast<long>(options.timeout.count()));
+    curl_easy_setopt(handle, CURLOPT_CONNECTTIMEOUT_MS, static_cast<long>(options.timeout.count()));
+  }
+  // Go's ProxyFromEnvironment never proxies loopback addresses; libcurl would.
+  if (parts->hostIsLoopback) curl_easy_setopt(handle, CURLOPT_NOPROXY, "*");
+
+  curl_easy_setopt(handle, CURLOPT_SSLVERSION, static_cast<long>(CURL_SSLVERSION_TLSv1_2));
+  curl_easy_setopt(handle, CURLOPT_SSL_VERIFYPEER, tls.insecureSkipVerify ? 0L : 1L);
+  curl_easy_setopt(handle, CURLOPT_SSL_VERIFYHOST, tls.insecureSkipVerify ? 0L : 2L);
+  curl_blob caBlob{};
+  if (!tls.caFile.empty()) {
+    curl_easy_setopt(handle, CURLOPT_CAINFO, tls.caFile.c_str());
+    curl_easy_setopt(handle, CURLOPT_CAPATH, nullptr);
+  } else if (!tls.caPem.empty()) {
+    caBlob.data = const_cast<char*>(tls.caPem.data());
+    caBlob.len = tls.caPem.size();
+    caBlob.flags = CURL_BLOB_COPY;
+    curl_easy_setopt(handle, CURLOPT_CAINFO_BLOB, &caBlob);
+    curl_easy_setopt(handle, CURLOPT_CAPATH, nullptr);
+  }
+  if (!tls.certFile.empty()) {
+    curl_easy_setopt(handle, CURLOPT_SSLCERT, tls.certFile.c_str());
+    curl_easy_setopt(handle, CURLOPT_SSLCERTTYPE, "PEM");
+  }
+  if (!tls.keyFile.empty()) {
+    curl_easy_setopt(handle, CURLOPT_SSLKEY, tls.keyFile.c_str());
+    curl_easy_setopt(handle, CURLOPT_SSLKEYTYPE, "PEM");
+  }
+
+  const CURLcode code = curl_easy_perform(handle);
+  // Options pointing at locals must not outlive this call (the handle is reset next time anyway).
+  curl_easy_setopt(handle, CURLOPT_ERRORBUFFER, nullptr);
+  curl_easy_setopt(handle, CURLOPT_HTTPHEADER, nullptr);
+  curl_easy_setopt(handle, CURLOPT_CONNECT_TO, nullptr);
+
+  if (code != CURLE_OK) {
+    TransferFacts facts;
+    facts.https = parts->scheme == "https";
+    long connects = 0;
+    curl_easy_getinfo(handle, CURLINFO_NUM_CONNECTS, &connects);
+    facts.freshConnection = connects > 0;
+    long status = 0;
+    curl_easy_getinfo(handle, CURLINFO_RESPONSE_CODE, &status);
+    facts.responseStarted = status != 0;
+    const Failure failure = classify(code, errorBuffer, sink, facts, url, options);
+    result.transportErrorKind = failure.kind;
+    result.transportError = failure.message;
+    result.body.clear();
+    return finish(result);
+  }
+  curl_easy_getinfo(handle, CURLINFO_RESPONSE_CODE, &result.status);
+  char* contentType = nullptr;
+  if (curl_easy_getinfo(handle, CURLINFO_CONTENT_TYPE, &contentType) == CURLE_OK &&
+      contentType != nullptr) {
+    result.contentType = contentType;
+  }
+  return finish(result);
+}
+
+HttpsClient::HttpsClient(TransportOptions options)
+    : impl_(std::make_unique<Impl>(std::move(options))) {}
+HttpsClient::~HttpsClient() = default;
+HttpsClient::HttpsClient(HttpsClient&&) noexcept = default;
+HttpsClient& HttpsClient::operator=(HttpsClient&&) noexcept = default;
+
+HttpResult HttpsClient::post(const std::string& url, const std::string& body) {
+  return impl_->post(url, body);
+}
+
+const TransportOptions& HttpsClient::options() const { return impl_->options; }
+
+}  // namespace convcheck

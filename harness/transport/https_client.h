@@ -1,0 +1,48 @@
+// POSTs request bodies to a webhook exactly as kube-apiserver's webhook client does (headers,
+// ?timeout=, TLS rules, HTTP/1.1), keeping one connection across calls. Used by the run loop.
+#pragma once
+
+#include <memory>
+#include <string>
+
+#include "harness/transport/http_types.h"
+
+namespace convcheck {
+
+// The URL actually requested: `url` plus "timeout=<Go duration>" (client-go's Request.URL()),
+// appended with '?' or '&', when options.appendTimeoutQuery and options.timeout > 0.
+std::string requestUrl(const std::string& url, const TransportOptions& options);
+
+// One libcurl easy handle, reused across post() calls so the TCP/TLS connection is kept alive as
+// Go's transport keeps it. Not thread-safe: use one client per thread.
+//
+// Each request: POST, "Content-Type: application/json", "Accept: application/json, */*",
+// User-Agent from options, "Accept-Encoding: gzip" with transparent decoding, no
+// "Expect: 100-continue", HTTP/1.1 unless options.http2 (then h2 may be negotiated via ALPN),
+// TLS >= 1.2 with verification on (CA: tls.caFile, else tls.caPem, else system roots; system
+// roots are not added when a CA is given, as in Go), optional client certificate.
+// tls.serverName routes the request to the URL's host:port while the certificate name, SNI and
+// Host header are serverName (the `<svc>.<ns>.svc` case).
+// Redirects are not followed: a 3xx is returned as the response, which is what kube-apiserver's
+// caller sees as well; an explicit redirect policy is a separate decision.
+// post() never throws for network conditions; failures come back as HttpResult::transportError
+// with transportErrorKind "connect", "tls", "timeout", "too-large", "protocol" or "other".
+class HttpsClient {
+ public:
+  explicit HttpsClient(TransportOptions options);
+  ~HttpsClient();
+  HttpsClient(HttpsClient&&) noexcept;
+  HttpsClient& operator=(HttpsClient&&) noexcept;
+  HttpsClient(const HttpsClient&) = delete;
+  HttpsClient& operator=(const HttpsClient&) = delete;
+
+  HttpResult post(const std::string& url, const std::string& body);
+
+  const TransportOptions& options() const;
+
+ private:
+  struct Impl;
+  std::unique_ptr<Impl> impl_;
+};
+
+}  // namespace convcheck

@@ -1,0 +1,34 @@
+// The ConversionReview request as kube-apiserver puts it on the wire: body bytes, request uid and
+// review version choice. Used by the run loop (harness) to build each call; tests pin the bytes.
+#pragma once
+
+#include <optional>
+#include <random>
+#include <string>
+#include <vector>
+
+#include "properties/review.h"
+
+namespace convcheck {
+
+// The exact request body kube-apiserver sends (webhook_converter.go createConversionReviewObjects,
+// encoded by apimachinery's JSON serializer = Go json.Encoder):
+//   {"kind":"ConversionReview","apiVersion":"apiextensions.k8s.io/v1",
+//    "request":{"uid":"…","desiredAPIVersion":"…","objects":[…]},
+//    "response":{"uid":"","convertedObjects":null,"result":{"metadata":{}}}}
+// followed by the "\n" json.Encoder.Encode appends. Envelope keys in Go struct order; objects
+// (Unstructured maps) with keys sorted at every level; strings escaped as Go does (see go_json.h).
+// Uses review.version, uid, desiredApiVersion and objects; kind/listKind are not on the wire.
+std::string encodeReview(const SentReview& review);
+
+// A random RFC 4122 version 4 UUID in lowercase 8-4-4-4-12 form, drawn from `random` so a run is
+// reproducible from its seed (kube-apiserver uses a fresh uuid.New() per call).
+std::string newRequestUid(std::mt19937_64& random);
+
+// The ConversionReview version kube-apiserver sends: the first of "v1" / "v1beta1" in the CRD's
+// conversionReviewVersions, in order, unknown entries skipped. nullopt when none is known
+// (kube-apiserver then fails with "no supported conversion review versions").
+std::optional<ReviewVersion> chooseReviewVersion(
+    const std::vector<std::string>& conversionReviewVersions);
+
+}  // namespace convcheck
