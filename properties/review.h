@@ -42,6 +42,8 @@ enum class ModelStage {
   Kind,         // kind changed
   Identity,     // name / namespace / uid changed
   Metadata,     // restoreObjectMeta error (labels/annotations type or validation)
+  Coerce,       // after conversion: an x-kubernetes-embedded-resource has a non-string
+                // apiVersion/kind, or metadata that does not decode as ObjectMeta
 };
 
 const char* modelStageName(ModelStage stage);

@@ -1,0 +1,25 @@
+// The YAML fallback of apimachinery's universal deserializer: a response body that does not start
+// with '{' is converted from YAML to JSON (sigs.k8s.io/yaml.YAMLToJSON) before decoding. Used by
+// review_decode.
+#pragma once
+
+#include <string>
+#include <string_view>
+
+namespace convcheck {
+
+// apimachinery's IsJSONBuffer: after leading white space the body starts with '{'.
+bool looksLikeJson(std::string_view body);
+
+struct YamlAsJson {
+  std::string json;   // JSON text of the first YAML document ("null" when empty)
+  std::string error;  // non-empty when the YAML does not parse
+};
+
+// YAMLToJSON of the first document. Plain scalars resolve as go-yaml v2 does for interface{}
+// (null/~, YAML 1.1 booleans yes/no/on/off/y/n, decimal/0x/0o/0b integers, floats, else strings);
+// map keys become strings. Approximation: error messages are yaml-cpp's, prefixed like Go's
+// "error converting YAML to JSON: yaml: ".
+YamlAsJson yamlToJson(std::string_view body);
+
+}  // namespace convcheck
