@@ -1,5 +1,6 @@
 // A ConversionReview as convcheck sent it, and the API-server model's verdict on the answer.
-// Built by harness/transport/review_codec; judged by properties/apiserver_model; read by properties.
+// Built by harness/transport/review_codec; judged by properties/apiserver_model; read by
+// properties.
 #pragma once
 
 #include <optional>
@@ -18,32 +19,32 @@ inline const char* reviewApiVersion(ReviewVersion v) {
 
 struct SentReview {
   ReviewVersion version = ReviewVersion::V1;
-  std::string uid;                       // request.uid, fresh per call
-  std::string desiredApiVersion;         // "group/version"
-  std::vector<nlohmann::json> objects;   // objects as sent, each with apiVersion and kind
-  std::string kind;                      // the CRD's kind
-  std::string listKind;                  // the CRD's listKind (for the list-path error prefix)
+  std::string uid;                      // request.uid, fresh per call
+  std::string desiredApiVersion;        // "group/version"
+  std::vector<nlohmann::json> objects;  // objects as sent, each with apiVersion and kind
+  std::string kind;                     // the CRD's kind
+  std::string listKind;                 // the CRD's listKind (for the list-path error prefix)
 };
 
 // Where the API server stopped, in the order of webhook_converter.go.
 enum class ModelStage {
-  Accepted,     // no error: conversion succeeded
-  Transport,    // network / TLS / timeout
-  HttpStatus,   // status outside 200-206
-  EmptyBody,    // 0-length response
-  Decode,       // body does not decode into a ConversionReview of the sent version
-  EnvelopeGvk,  // v1: apiVersion/kind not apiextensions.k8s.io/v1 ConversionReview
-  NoResponse,   // response missing
-  Uid,          // v1: response.uid != request.uid
-  ResultStatus, // result.status != "Success"
-  Count,        // number of converted objects differs
-  ObjectParse,  // converted object is not an object with a string kind
-  ApiVersion,   // converted apiVersion != desired
-  Kind,         // kind changed
-  Identity,     // name / namespace / uid changed
-  Metadata,     // restoreObjectMeta error (labels/annotations type or validation)
-  Coerce,       // after conversion: an x-kubernetes-embedded-resource has a non-string
-                // apiVersion/kind, or metadata that does not decode as ObjectMeta
+  Accepted,      // no error: conversion succeeded
+  Transport,     // network / TLS / timeout
+  HttpStatus,    // status outside 200-206
+  EmptyBody,     // 0-length response
+  Decode,        // body does not decode into a ConversionReview of the sent version
+  EnvelopeGvk,   // v1: apiVersion/kind not apiextensions.k8s.io/v1 ConversionReview
+  NoResponse,    // response missing
+  Uid,           // v1: response.uid != request.uid
+  ResultStatus,  // result.status != "Success"
+  Count,         // number of converted objects differs
+  ObjectParse,   // converted object is not an object with a string kind
+  ApiVersion,    // converted apiVersion != desired
+  Kind,          // kind changed
+  Identity,      // name / namespace / uid changed
+  Metadata,      // restoreObjectMeta error (labels/annotations type or validation)
+  Coerce,        // after conversion: an x-kubernetes-embedded-resource has a non-string
+                 // apiVersion/kind, or metadata that does not decode as ObjectMeta
 };
 
 const char* modelStageName(ModelStage stage);
@@ -58,11 +59,11 @@ struct SilentChange {
 
 struct ModelVerdict {
   ModelStage stage = ModelStage::Accepted;
-  std::string message;                  // kube-apiserver's error text, exact, empty when accepted
-  std::optional<std::size_t> index;     // object index the error names, if any
-  std::vector<nlohmann::json> returned; // convertedObjects as returned (parsed), when decodable
-  std::vector<nlohmann::json> visible;  // what a client would see (restore, prune, normalise)
-  std::vector<SilentChange> silent;     // reverted metadata, pruned fields
+  std::string message;                   // kube-apiserver's error text, exact, empty when accepted
+  std::optional<std::size_t> index;      // object index the error names, if any
+  std::vector<nlohmann::json> returned;  // convertedObjects as returned (parsed), when decodable
+  std::vector<nlohmann::json> visible;   // what a client would see (restore, prune, normalise)
+  std::vector<SilentChange> silent;      // reverted metadata, pruned fields
   bool accepted() const { return stage == ModelStage::Accepted; }
 };
 

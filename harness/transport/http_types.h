@@ -9,21 +9,21 @@
 namespace convcheck {
 
 struct TlsOptions {
-  std::string caFile;          // --ca-file
-  std::string caPem;           // CA bundle PEM text (from the CRD's caBundle), used if caFile empty
-  std::string certFile;        // --cert (client certificate)
-  std::string keyFile;         // --key
+  std::string caFile;    // --ca-file
+  std::string caPem;     // CA bundle PEM text (from the CRD's caBundle), used if caFile empty
+  std::string certFile;  // --cert (client certificate)
+  std::string keyFile;   // --key
   bool insecureSkipVerify = false;
-  std::string serverName;      // SNI / certificate name to verify; empty = URL host
+  std::string serverName;  // SNI / certificate name to verify; empty = URL host
 };
 
 struct TransportOptions {
   TlsOptions tls;
   std::chrono::milliseconds timeout{30000};  // whole request, like the API server's 30 s
-  bool http2 = false;                         // default HTTP/1.1, as kube-apiserver
-  std::size_t maxResponseBytes = 64u << 20;   // response size cap (safety; apiserver has none)
+  bool http2 = false;                        // default HTTP/1.1, as kube-apiserver
+  std::size_t maxResponseBytes = 64u << 20;  // response size cap (safety; apiserver has none)
   std::string userAgent = "kube-apiserver-admission";
-  bool appendTimeoutQuery = true;             // append ?timeout=30s like client-go
+  bool appendTimeoutQuery = true;  // append ?timeout=30s like client-go
 };
 
 // Outcome of one POST. Either the transport failed (transportError set, no status) or
@@ -33,8 +33,8 @@ struct HttpResult {
   std::string transportError;      // empty when an HTTP response arrived
   std::string transportErrorKind;  // "connect", "tls", "timeout", "too-large", "protocol", "other"
   long status = 0;
-  std::string contentType;         // response Content-Type, may be empty
-  std::string body;                // decoded body (gzip already undone)
+  std::string contentType;  // response Content-Type, may be empty
+  std::string body;         // decoded body (gzip already undone)
   std::chrono::microseconds elapsed{0};
   bool ok() const { return transportError.empty(); }
 };

@@ -1,0 +1,41 @@
+// The test plan: which cases to run for one ordered version pair, each fully determined by a seed.
+// Built by the runner per (kind, from, to); read by the runner to generate and send batches.
+#pragma once
+
+#include <cstdint>
+#include <string>
+#include <vector>
+
+namespace convcheck {
+
+enum class CaseShape { Any, Minimal };
+
+struct PlannedCase {
+  int index = 0;
+  std::string from;                         // version of the first object
+  std::string to;                           // desired version
+  std::vector<std::string> sourceVersions;  // one per object of the batch; [0] == from
+  std::uint64_t seed = 0;                   // everything random in the case derives from it
+  int genSize = 0;                          // RapidCheck size, 0 (small) .. 100 (large)
+  CaseShape shape = CaseShape::Any;
+};
+
+struct PlanRequest {
+  std::string kind;
+  std::string from;
+  std::string to;
+  std::vector<std::string> versions;  // every testable version of the kind
+  int tests = 100;
+  int maxBatchSize = 32;
+  std::uint64_t seed = 0;
+};
+
+// Single objects most of the time (what the API server sends), every fourth case a batch of
+// 2..maxBatchSize objects of mixed source versions, every eighth a minimal object; sizes grow
+// from small to large across the cases so early failures are small.
+std::vector<PlannedCase> planPair(const PlanRequest& request);
+
+// A 64-bit mix of a seed and a label, for independent deterministic streams.
+std::uint64_t mixSeed(std::uint64_t seed, const std::string& label);
+
+}  // namespace convcheck

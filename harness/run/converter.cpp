@@ -1,0 +1,28 @@
+#include "harness/run/converter.h"
+
+#include "harness/transport/review_codec.h"
+#include "properties/apiserver_model.h"
+
+namespace convcheck {
+
+Converter::Converter(const Crd& crd, std::string url, const TransportOptions& options,
+                     ReviewVersion reviewVersion)
+    : crd_(crd), url_(std::move(url)), reviewVersion_(reviewVersion), client_(options) {}
+
+Exchange Converter::convert(const std::vector<nlohmann::json>& objects,
+                            const std::string& toVersion, std::mt19937_64& uidSource) {
+  Exchange ex;
+  ex.sent.version = reviewVersion_;
+  ex.sent.uid = newRequestUid(uidSource);
+  ex.sent.desiredApiVersion = crd_.apiVersion(toVersion);
+  ex.sent.objects = objects;
+  ex.sent.kind = crd_.kind;
+  ex.sent.listKind = crd_.listKind;
+  ex.requestBody = encodeReview(ex.sent);
+  ex.http = client_.post(url_, ex.requestBody);
+  const CrdVersion* target = crd_.version(toVersion);
+  ex.verdict = judgeConversion(ex.sent, ex.http, target ? target->schema : nlohmann::json());
+  return ex;
+}
+
+}  // namespace convcheck

@@ -1,0 +1,34 @@
+// Everything a `convcheck run` needs, parsed from the command line once and passed down by value.
+// Built by harness/cli; read by the runner and the planner. No other configuration exists.
+#pragma once
+
+#include <chrono>
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "harness/transport/http_types.h"
+#include "properties/review.h"
+
+namespace convcheck {
+
+struct RunConfig {
+  std::string crdInput;            // file, directory or "-"
+  std::vector<std::string> kinds;  // --kind filter; empty = every CRD with strategy Webhook
+  std::string url;                 // --url; empty = the CRD's clientConfig.url
+  TransportOptions transport;      // TLS, timeout, http2, caps
+  std::optional<ReviewVersion> reviewVersion;  // --review-version override
+  std::uint64_t seed = 0;
+  int testsPerPair = 100;               // --tests
+  int maxBatchSize = 32;                // --batch-size
+  std::vector<std::string> properties;  // --properties; empty = all
+  std::string junitPath;
+  std::string jsonPath;
+  std::string reportDir;
+  int maxConsecutiveTransportFailures = 5;
+  std::string commandLine;  // for the reproduction line in reports
+  bool verbose = false;
+};
+
+}  // namespace convcheck

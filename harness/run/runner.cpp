@@ -1,0 +1,378 @@
+#include "harness/run/runner.h"
+
+#include <chrono>
+#include <map>
+#include <ostream>
+#include <random>
+#include <set>
+
+#include <fmt/format.h>
+#include <rapidcheck.h>
+
+#include "generators/object_gen.h"
+#include "harness/crd/crd_loader.h"
+#include "harness/plan/test_plan.h"
+#include "harness/run/converter.h"
+#include "harness/run/tally.h"
+#include "harness/transport/review_codec.h"
+#include "harness/transport/tls_inspect.h"
+#include "properties/checks/determinism.h"
+#include "properties/checks/round_trip.h"
+#include "properties/checks/stored_form.h"
+
+namespace convcheck {
+namespace {
+
+using nlohmann::json;
+
+struct InputError {
+  std::string message;
+};
+
+// Everything needed to test one CRD.
+class KindRun {
+ public:
+  KindRun(const Crd& crd, const RunConfig& config, std::string url, TransportOptions transport,
+          ReviewVersion reviewVersion, std::ostream& log)
+      : crd_(crd),
+        config_(config),
+        log_(log),
+        transport_(std::move(transport)),
+        converter_(crd, std::move(url), transport_, reviewVersion),
+        tally_(config.properties, warningVersions(crd)) {
+    report_.crdName = crd.name;
+    report_.kind = crd.kind;
+    report_.group = crd.group;
+    report_.source = fmt::format("{}, document {}", crd.source.file, crd.source.document);
+    report_.url = converter_.url();
+    report_.reviewVersion = reviewVersion == ReviewVersion::V1 ? "v1" : "v1beta1";
+    report_.storedVersions = crd.storedVersions;
+    for (const auto& v : crd.versions) {
+      if (v.storage) report_.storageVersion = v.name;
+      if (!v.served) report_.notServed.push_back(v.name);
+    }
+  }
+
+  // Returns false when the webhook could not be reached at all (nothing tested).
+  bool run() {
+    compileGenerators();
+    if (versions_.size() < 2) {
+      report_.notes.push_back(
+          "fewer than two versions with a schema: there is nothing to convert between");
+      finish();
+      return true;
+    }
+    bool first = true;
+    for (const auto& from : versions_) {
+      for (const auto& to : versions_) {
+        if (from == to || stopped_) continue;
+        PlanRequest request{
+            crd_.kind,   from, to, versions_, config_.testsPerPair, config_.maxBatchSize,
+            config_.seed};
+        log_ << fmt::format("{}: {} -> {} ({} cases)\n", crd_.kind, from, to, request.tests);
+        for (const auto& planned : planPair(request)) {
+          if (stopped_) break;
+          runCase(planned);
+          if (first) {
+            first = false;
+            if (!reachable_) {
+              finish();
+              return false;
+            }
+            checkTls();
+          }
+        }
+      }
+    }
+    finish();
+    return true;
+  }
+
+  const std::string& unreachableReason() const { return unreachableReason_; }
+  KindReport takeReport() { return std::move(report_); }
+
+ private:
+  static std::set<std::string> warningVersions(const Crd& crd) {
+    std::set<std::string> out;
+    for (const auto& v : crd.versions)
+      if (!v.served && !v.storage) out.insert(v.name);
+    return out;
+  }
+
+  void compileGenerators() {
+    for (const auto& v : crd_.versions) {
+      if (v.schema.is_null()) {
+        report_.notes.push_back(fmt::format("version {} has no schema and is not tested", v.name));
+        continue;
+      }
+      auto compiled = ObjectGenerator::compile(crd_, v.name);
+      if (auto* error = std::get_if<std::string>(&compiled))
+        throw InputError{fmt::format("{}: version {}: {}", report_.source, v.name, *error)};
+      auto& gen = std::get<ObjectGenerator>(compiled);
+      for (const auto& note : gen.notes())
+        report_.notes.push_back(fmt::format("version {}: {}", v.name, note));
+      generators_.emplace(v.name, std::move(gen));
+      versions_.push_back(v.name);
+    }
+  }
+
+  std::vector<json> makeBatch(const PlannedCase& planned) {
+    std::vector<json> batch;
+    std::set<std::string> names, uids;
+    for (std::size_t j = 0; j < planned.sourceVersions.size(); ++j) {
+      const auto& version = planned.sourceVersions[j];
+      const ObjectGenerator& gen = generators_.at(version);
+      auto g = (j == 0 && planned.shape == CaseShape::Minimal) ? gen.minimal() : gen.objects();
+      json object = g(rc::Random(planned.seed + j), planned.genSize).value();
+      object["apiVersion"] = crd_.apiVersion(version);
+      object["kind"] = crd_.kind;
+      auto& meta = object["metadata"];
+      // Identity must be unique inside one batch, as it is in a real LIST.
+      std::string name = meta.value("name", "obj");
+      while (!names.insert(name).second) name = fmt::format("{}-{}", name.substr(0, 200), j);
+      meta["name"] = name;
+      std::string uid = meta.value("uid", "");
+      if (!uids.insert(uid).second) {
+        std::mt19937_64 rng(planned.seed + 7919 * (j + 1));
+        uid = newRequestUid(rng);
+        uids.insert(uid);
+        meta["uid"] = uid;
+      }
+      batch.push_back(std::move(object));
+    }
+    return batch;
+  }
+
+  Exchange send(const std::vector<json>& objects, const std::string& to, std::mt19937_64& uids) {
+    Exchange ex = converter_.convert(objects, to, uids);
+    ++report_.requests;
+    report_.objectsSent += static_cast<int>(objects.size());
+    if (ex.http.ok()) {
+      reachable_ = true;
+      consecutiveFailures_ = 0;
+      tally_.latency(versionOf(objects.front()), to, objects.size(),
+                     ex.http.elapsed.count() / 1000.0);
+    } else {
+      if (!reachable_ && unreachableReason_.empty() && ex.http.transportErrorKind != "timeout")
+        unreachableReason_ = ex.http.transportError;
+      if (ex.http.transportErrorKind == "timeout") reachable_ = true;  // it accepted the call
+      if (++consecutiveFailures_ >= config_.maxConsecutiveTransportFailures && !stopped_) {
+        stopped_ = true;
+        report_.notes.push_back(fmt::format(
+            "stopped after {} consecutive failed calls: the webhook is not answering ({})",
+            consecutiveFailures_, ex.http.transportError));
+      }
+    }
+    return ex;
+  }
+
+  std::string versionOf(const json& object) const {
+    std::string apiVersion = object.value("apiVersion", "");
+    auto slash = apiVersion.rfind('/');
+    return slash == std::string::npos ? apiVersion : apiVersion.substr(slash + 1);
+  }
+
+  void runCase(const PlannedCase& planned) {
+    std::mt19937_64 uids(planned.seed ^ 0x5eed);
+    std::vector<json> batch = makeBatch(planned);
+    CaseContext ctx{planned.from, planned.to, transport_.timeout};
+    Exchange forward = send(batch, planned.to, uids);
+    if (!reachable_) return;
+    tally_.addAll(checkExchange(forward, ctx), planned.from, planned.to);
+    if (!forward.verdict.accepted()) {
+      block({"round-trip", "determinism"}, "the forward conversion was rejected", ctx);
+      return;
+    }
+    if (tally_.wants("round-trip") && !stopped_) roundTrip(batch, forward, ctx, uids);
+    if (tally_.wants("determinism") && !stopped_) {
+      Exchange again = send(batch, planned.to, uids);
+      if (again.verdict.accepted())
+        tally_.add(checkDeterminism(forward, again, ctx), planned.from, planned.to);
+      else
+        tally_.add(
+            {"determinism", Outcome::Blocked, std::nullopt, "the repeated call was rejected"},
+            planned.from, planned.to);
+    }
+  }
+
+  void block(std::initializer_list<const char*> properties, const std::string& why,
+             const CaseContext& ctx) {
+    for (const char* p : properties)
+      tally_.add({p, Outcome::Blocked, std::nullopt, why}, ctx.from, ctx.to);
+  }
+
+  void roundTrip(const std::vector<json>& batch, const Exchange& forward, const CaseContext& ctx,
+                 std::mt19937_64& uids) {
+    std::vector<json> expected(batch.size()), returned(batch.size());
+    std::vector<Exchange> exchanges{forward};
+    std::vector<std::string> order;
+    for (const auto& o : batch)
+      if (std::find(order.begin(), order.end(), versionOf(o)) == order.end())
+        order.push_back(versionOf(o));
+    for (const auto& source : order) {
+      std::vector<std::size_t> indices;
+      std::vector<json> back;
+      for (std::size_t i = 0; i < batch.size(); ++i)
+        if (versionOf(batch[i]) == source) {
+          indices.push_back(i);
+          back.push_back(forward.verdict.visible[i]);
+        }
+      Exchange backward = send(back, source, uids);
+      CaseContext backCtx{ctx.to, source, ctx.timeout};
+      tally_.addAll(checkExchange(backward, backCtx), ctx.to, source);
+      exchanges.push_back(backward);
+      if (!backward.verdict.accepted()) {
+        block({"round-trip"}, "the backward conversion was rejected", ctx);
+        return;
+      }
+      const json& schema = crd_.version(source)->schema;
+      for (std::size_t k = 0; k < indices.size(); ++k) {
+        expected[indices[k]] = storedForm(batch[indices[k]], schema);
+        returned[indices[k]] = backward.verdict.visible[k];
+      }
+    }
+    tally_.add(checkRoundTrip(expected, returned, std::move(exchanges), ctx), ctx.from, ctx.to);
+  }
+
+  void checkTls() {
+    if (!tally_.wants("tls")) return;
+    const std::string& url = converter_.url();
+    if (url.rfind("https://", 0) != 0) {
+      tally_.add({"tls", Outcome::Blocked, std::nullopt, "plain http:// URL"}, "", "");
+      return;
+    }
+    if (transport_.tls.insecureSkipVerify) {
+      tally_.add({"tls", Outcome::Blocked, std::nullopt, "--insecure-skip-tls-verify"}, "", "");
+      return;
+    }
+    TlsInspection inspection = inspectServerTls(url, transport_.tls, transport_.timeout);
+    if (inspection.acceptedByKubeApiserver) {
+      tally_.add({"tls", Outcome::Pass, std::nullopt, ""}, "", "");
+      return;
+    }
+    Finding f;
+    f.property = "tls";
+    f.summary =
+        "kube-apiserver's Go client would refuse this serving certificate, so every conversion "
+        "fails in a real cluster even though OpenSSL accepted it here";
+    f.details = inspection.reasons;
+    tally_.add({"tls", Outcome::Fail, f, ""}, "", "");
+  }
+
+  void finish() {
+    tally_.fill(report_);
+    report_.versions = versions_;
+  }
+
+  const Crd& crd_;
+  const RunConfig& config_;
+  std::ostream& log_;
+  TransportOptions transport_;
+  Converter converter_;
+  Tally tally_;
+  KindReport report_;
+  std::map<std::string, ObjectGenerator> generators_;
+  std::vector<std::string> versions_;
+  bool reachable_ = false;
+  bool stopped_ = false;
+  int consecutiveFailures_ = 0;
+  std::string unreachableReason_;
+};
+
+std::vector<const Crd*> selectCrds(const std::vector<Crd>& crds, const RunConfig& config) {
+  std::vector<const Crd*> out;
+  for (const auto& crd : crds) {
+    bool named =
+        std::find(config.kinds.begin(), config.kinds.end(), crd.kind) != config.kinds.end() ||
+        std::find(config.kinds.begin(), config.kinds.end(), crd.name) != config.kinds.end();
+    if (config.kinds.empty() ? crd.conversionStrategy == "Webhook" : named) out.push_back(&crd);
+  }
+  return out;
+}
+
+std::string targetUrl(const Crd& crd, const RunConfig& config) {
+  if (!config.url.empty()) return config.url;
+  if (!crd.clientConfig.url.empty()) return crd.clientConfig.url;
+  if (crd.clientConfig.service)
+    throw InputError{fmt::format(
+        "{}: the webhook is a service reference ({}/{}); pass --url (e.g. through kubectl "
+        "port-forward) — the certificate is then checked for {}.{}.svc",
+        crd.name, crd.clientConfig.service->ns, crd.clientConfig.service->name,
+        crd.clientConfig.service->name, crd.clientConfig.service->ns)};
+  throw InputError{
+      fmt::format("{}: no webhook URL: the CRD has no clientConfig; pass --url", crd.name)};
+}
+
+TransportOptions transportFor(const Crd& crd, const RunConfig& config) {
+  TransportOptions options = config.transport;
+  if (options.tls.caFile.empty() && options.tls.caPem.empty())
+    options.tls.caPem = crd.clientConfig.caBundlePem;
+  if (options.tls.serverName.empty() && config.url.empty() == false && crd.clientConfig.service)
+    options.tls.serverName =
+        crd.clientConfig.service->name + "." + crd.clientConfig.service->ns + ".svc";
+  return options;
+}
+
+}  // namespace
+
+RunReport runConformance(const RunConfig& config, std::istream& stdinStream, std::ostream& log) {
+  auto started = std::chrono::steady_clock::now();
+  RunReport report;
+  report.seed = config.seed;
+  report.command = config.commandLine;
+  auto finishWith = [&](int code) {
+    report.exitCode = code;
+    report.seconds =
+        std::chrono::duration<double>(std::chrono::steady_clock::now() - started).count();
+    return report;
+  };
+
+  LoadResult loaded = loadCrdInput(config.crdInput, stdinStream);
+  for (const auto& w : loaded.warnings) report.warnings.push_back(w);
+  if (!loaded.errors.empty()) {
+    for (const auto& e : loaded.errors)
+      report.fatalError += (report.fatalError.empty() ? "" : "\n") + e.text();
+    return finishWith(2);
+  }
+  std::vector<const Crd*> selected = selectCrds(loaded.crds, config);
+  if (selected.empty()) {
+    report.fatalError = config.kinds.empty()
+                            ? fmt::format(
+                                  "{}: no CRD with spec.conversion.strategy Webhook; name "
+                                  "the ones to test with --kind",
+                                  config.crdInput)
+                            : fmt::format("{}: no CRD matches --kind", config.crdInput);
+    return finishWith(2);
+  }
+
+  bool anyTested = false;
+  std::vector<std::string> unreachable;
+  try {
+    for (const Crd* crd : selected) {
+      std::string url = targetUrl(*crd, config);
+      auto reviewVersion = config.reviewVersion
+                               ? config.reviewVersion
+                               : chooseReviewVersion(crd->conversionReviewVersions);
+      if (!reviewVersion)
+        throw InputError{
+            fmt::format("{}: conversionReviewVersions lists neither v1 nor v1beta1", crd->name)};
+      KindRun run(*crd, config, url, transportFor(*crd, config), *reviewVersion, log);
+      bool reached = run.run();
+      if (reached)
+        anyTested = true;
+      else
+        unreachable.push_back(
+            fmt::format("{}: could not reach the webhook: {}", crd->name, run.unreachableReason()));
+      report.kinds.push_back(run.takeReport());
+    }
+  } catch (const InputError& e) {
+    report.fatalError = e.message;
+    return finishWith(2);
+  }
+  for (const auto& u : unreachable)
+    report.fatalError += (report.fatalError.empty() ? "" : "\n") + u;
+  if (!anyTested) return finishWith(3);
+  return finishWith(report.failedProperties() > 0 ? 1 : 0);
+}
+
+}  // namespace convcheck

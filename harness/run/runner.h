@@ -1,0 +1,15 @@
+// Runs the conformance job: loads CRDs, plans cases per version pair, sends them, checks every
+// property and returns the RunReport. Called by `convcheck run`; knows nothing of report formats.
+#pragma once
+
+#include <iosfwd>
+
+#include "harness/run/run_config.h"
+#include "reports/run_report.h"
+
+namespace convcheck {
+
+// Exit code per SPEC §7 is set in the returned report. `log` receives progress lines.
+RunReport runConformance(const RunConfig& config, std::istream& stdinStream, std::ostream& log);
+
+}  // namespace convcheck

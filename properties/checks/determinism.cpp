@@ -1,0 +1,38 @@
+#include "properties/checks/determinism.h"
+
+#include <fmt/format.h>
+
+#include "properties/checks/json_diff.h"
+
+namespace convcheck {
+
+CheckResult checkDeterminism(const Exchange& first, const Exchange& second,
+                             const CaseContext& context) {
+  const auto& a = first.verdict.visible;
+  const auto& b = second.verdict.visible;
+  for (std::size_t i = 0; i < a.size() && i < b.size(); ++i) {
+    if (a[i] == b[i]) continue;
+    Finding f;
+    f.property = "determinism";
+    f.from = context.from;
+    f.to = context.to;
+    std::string paths;
+    auto diff = jsonDiff(a[i], b[i]);
+    for (std::size_t k = 0; k < diff.size() && k < 3; ++k)
+      paths += (k ? ", " : "") + (diff[k].path.empty() ? std::string("(root)") : diff[k].path);
+    f.summary = fmt::format(
+        "the same object converts differently on a second call ({}); every no-op update at {} "
+        "becomes a write, bumps resourceVersion and wakes every watcher",
+        paths, context.to);
+    f.details.push_back(
+        fmt::format("object {} of the batch differs between two identical requests", i));
+    f.expected = a[i];
+    f.got = b[i];
+    f.batch = first.sent.objects;
+    f.exchanges = {first, second};
+    return {"determinism", Outcome::Fail, std::move(f), ""};
+  }
+  return {"determinism", Outcome::Pass, std::nullopt, ""};
+}
+
+}  // namespace convcheck

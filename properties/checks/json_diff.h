@@ -1,0 +1,28 @@
+// A readable structural diff of two JSON values, as dotted paths with old and new values.
+// Used by the property checks (finding details) and by the console and JUnit reports.
+#pragma once
+
+#include <string>
+#include <vector>
+
+#include <nlohmann/json.hpp>
+
+namespace convcheck {
+
+struct DiffLine {
+  std::string path;         // e.g. "spec.ports[1].name", "" for the root
+  nlohmann::json expected;  // null when the path is only in `got`
+  nlohmann::json got;       // null when the path is only in `expected`
+  bool missing = false;     // present in expected, absent in got
+  bool added = false;       // absent in expected, present in got
+};
+
+std::vector<DiffLine> jsonDiff(const nlohmann::json& expected, const nlohmann::json& got);
+
+// "- spec.image: \"a\"" / "+ spec.image: \"b\"" lines, at most maxLines (then "… N more").
+std::string renderDiff(const std::vector<DiffLine>& diff, std::size_t maxLines = 40);
+
+// Dotted path of a child key; keys with dots or brackets are quoted like spec["a.b"].
+std::string diffChildPath(const std::string& parent, const std::string& key);
+
+}  // namespace convcheck

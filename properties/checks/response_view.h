@@ -1,0 +1,34 @@
+// A lenient, model-independent look at a webhook's answer: the raw response fields each property
+// needs even when kube-apiserver stopped at an earlier check. Used by properties/checks.
+#pragma once
+
+#include <optional>
+#include <string>
+#include <vector>
+
+#include <nlohmann/json.hpp>
+
+#include "harness/transport/http_types.h"
+
+namespace convcheck {
+
+struct ResponseView {
+  bool decoded = false;                          // 2xx and the body is a JSON object
+  bool hasResponse = false;                      // "response" is an object
+  std::optional<std::string> uid;                // response.uid when it is a string
+  std::string resultStatus;                      // response.result.status when a string
+  std::vector<nlohmann::json> convertedObjects;  // [] when null or missing
+};
+
+ResponseView viewResponse(const HttpResult& http);
+
+// namespace/name/uid of an object's metadata ("" for missing or non-string values).
+struct ObjectIdentity {
+  std::string ns, name, uid;
+  bool operator==(const ObjectIdentity&) const = default;
+  auto operator<=>(const ObjectIdentity&) const = default;
+};
+ObjectIdentity identityOf(const nlohmann::json& object);
+std::string describe(const ObjectIdentity& id);
+
+}  // namespace convcheck

@@ -1,0 +1,26 @@
+// The round-trip property: A->B->A gives back A, as a client would see it after the API-server
+// model. Called by the runner after a forward and a backward exchange of the same batch.
+#pragma once
+
+#include <vector>
+
+#include <nlohmann/json.hpp>
+
+#include "properties/checks/check_result.h"
+#include "properties/checks/exchange_checks.h"
+
+namespace convcheck {
+
+// `originals[i]` is object i as stored at its source version and `returned[i]` what came back
+// from the B->A conversion, both in the API server's visible form. `exchanges` are the forward
+// and backward exchanges, for the report.
+CheckResult checkRoundTrip(const std::vector<nlohmann::json>& originals,
+                           const std::vector<nlohmann::json>& returned,
+                           std::vector<Exchange> exchanges, const CaseContext& context);
+
+// One sentence naming what a read-modify-write at `via` would do to the object, e.g.
+// "a read-modify-write at v1 silently deletes spec.nickname".
+std::string describeLoss(const nlohmann::json& original, const nlohmann::json& returned,
+                         const std::string& via);
+
+}  // namespace convcheck

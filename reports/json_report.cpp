@@ -1,0 +1,119 @@
+#include "reports/json_report.h"
+
+#include <cstdio>
+#include <fstream>
+
+#include <fmt/format.h>
+
+#include "properties/checks/property_ids.h"
+
+namespace convcheck {
+
+using nlohmann::json;
+
+json exchangeToJson(const Exchange& ex) {
+  json out;
+  out["request"] = {{"reviewVersion", reviewApiVersion(ex.sent.version)},
+                    {"uid", ex.sent.uid},
+                    {"desiredAPIVersion", ex.sent.desiredApiVersion},
+                    {"objects", ex.sent.objects.size()},
+                    {"body", ex.requestBody}};
+  out["response"] = {{"url", ex.http.url},
+                     {"status", ex.http.status},
+                     {"contentType", ex.http.contentType},
+                     {"transportError", ex.http.transportError},
+                     {"elapsedMs", ex.http.elapsed.count() / 1000.0},
+                     {"body", ex.http.body.size() > (1u << 20)
+                                  ? ex.http.body.substr(0, 1u << 20) + "...(truncated)"
+                                  : ex.http.body}};
+  out["apiserver"] = {{"stage", modelStageName(ex.verdict.stage)}, {"message", ex.verdict.message}};
+  return out;
+}
+
+namespace {
+json findingToJson(const Finding& f) {
+  json out = {{"property", f.property},
+              {"from", f.from},
+              {"to", f.to},
+              {"summary", f.summary},
+              {"apiserverMessage", f.apiserverMessage},
+              {"details", f.details},
+              {"expected", f.expected},
+              {"got", f.got},
+              {"batch", f.batch}};
+  out["exchanges"] = json::array();
+  for (const auto& ex : f.exchanges) out["exchanges"].push_back(exchangeToJson(ex));
+  return out;
+}
+}  // namespace
+
+json reportToJson(const RunReport& report) {
+  json out;
+  out["convcheck"] = report.version;
+  out["seed"] = report.seed;
+  out["command"] = report.command;
+  out["exitCode"] = report.exitCode;
+  out["interrupted"] = report.interrupted;
+  out["fatalError"] = report.fatalError;
+  out["seconds"] = report.seconds;
+  out["warnings"] = report.warnings;
+  out["kinds"] = json::array();
+  for (const auto& k : report.kinds) {
+    json kind = {{"crd", k.crdName},
+                 {"kind", k.kind},
+                 {"group", k.group},
+                 {"source", k.source},
+                 {"url", k.url},
+                 {"reviewVersion", k.reviewVersion},
+                 {"versions", k.versions},
+                 {"storageVersion", k.storageVersion},
+                 {"storedVersions", k.storedVersions},
+                 {"notServed", k.notServed},
+                 {"notes", k.notes},
+                 {"requests", k.requests},
+                 {"objectsSent", k.objectsSent}};
+    kind["results"] = json::array();
+    for (const auto& t : k.tallies) {
+      json r = {{"property", t.property},
+                {"from", t.from},
+                {"to", t.to},
+                {"passed", t.passed},
+                {"failed", t.failed},
+                {"notEvaluable", t.blocked},
+                {"warningOnly", t.warningOnly},
+                {"verdict", t.failed > 0 ? (t.warningOnly ? "warning" : "fail")
+                                         : (t.passed > 0 ? "pass" : "not-evaluable")}};
+      if (!t.blockedBy.empty()) r["notEvaluableBecause"] = t.blockedBy;
+      r["findings"] = json::array();
+      for (const auto& f : t.findings) r["findings"].push_back(findingToJson(f));
+      kind["results"].push_back(r);
+    }
+    kind["latency"] = json::array();
+    for (const auto& l : k.latency)
+      kind["latency"].push_back({{"from", l.from},
+                                 {"to", l.to},
+                                 {"batchSizes", l.batchSizes},
+                                 {"samples", l.samples},
+                                 {"p50Ms", l.p50Ms},
+                                 {"p95Ms", l.p95Ms},
+                                 {"p99Ms", l.p99Ms},
+                                 {"maxMs", l.maxMs}});
+    out["kinds"].push_back(kind);
+  }
+  return out;
+}
+
+std::string writeJsonReport(const RunReport& report, const std::string& path) {
+  std::string tmp = path + ".tmp";
+  {
+    std::ofstream f(tmp, std::ios::binary | std::ios::trunc);
+    if (!f) return fmt::format("cannot write JSON report {}", path);
+    f << reportToJson(report).dump(2, ' ', false, json::error_handler_t::replace) << "\n";
+    if (!f.flush()) return fmt::format("cannot write JSON report {}", path);
+  }
+  if (std::rename(tmp.c_str(), path.c_str()) != 0)
+    return fmt::format("cannot move JSON report into place at {}", path);
+  return "";
+}
+
+}  // namespace convcheck

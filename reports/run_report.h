@@ -1,0 +1,70 @@
+// The results of one convcheck run: per kind, per (from, to, property) tallies with findings.
+// Filled by the runner (harness/run); read by the console, JUnit and JSON reports only.
+#pragma once
+
+#include <cstdint>
+#include <string>
+#include <vector>
+
+#include "properties/checks/finding.h"
+
+namespace convcheck {
+
+struct PropertyTally {
+  std::string property;
+  std::string from;  // empty for properties not tied to a version pair (tls)
+  std::string to;
+  int passed = 0;
+  int failed = 0;
+  int blocked = 0;
+  std::vector<Finding> findings;  // the first few failures, in the order found
+  std::string blockedBy;          // first reason a case could not be judged
+  bool warningOnly = false;       // a version neither served nor storage is involved
+};
+
+struct LatencyStats {
+  std::string from, to;
+  std::string batchSizes;  // "1", "2-8", "9-32", ...
+  int samples = 0;
+  double p50Ms = 0, p95Ms = 0, p99Ms = 0, maxMs = 0;
+};
+
+struct KindReport {
+  std::string crdName;
+  std::string kind;
+  std::string group;
+  std::string source;  // "file, document N"
+  std::string url;
+  std::string reviewVersion;  // "v1" or "v1beta1"
+  std::vector<std::string> versions;
+  std::string storageVersion;
+  std::vector<std::string> storedVersions;
+  std::vector<std::string> notServed;
+  std::vector<PropertyTally> tallies;
+  std::vector<LatencyStats> latency;
+  std::vector<std::string> notes;  // honest notes: CEL not evaluated, approximations, stops
+  int requests = 0;
+  int objectsSent = 0;
+};
+
+struct RunReport {
+  std::string version;  // convcheck version
+  std::uint64_t seed = 0;
+  std::string command;  // the reproduction command line
+  std::vector<KindReport> kinds;
+  std::vector<std::string> warnings;
+  std::string fatalError;  // set when the run could not test at all
+  bool interrupted = false;
+  int exitCode = 0;
+  double seconds = 0;
+
+  int failedProperties() const {
+    int n = 0;
+    for (const auto& k : kinds)
+      for (const auto& t : k.tallies)
+        if (t.failed > 0 && !t.warningOnly) ++n;
+    return n;
+  }
+};
+
+}  // namespace convcheck

@@ -1,0 +1,200 @@
+// Specification of the single-exchange properties, judged on real answers through the real
+// API-server model.
+#include "properties/checks/exchange_checks.h"
+
+#include <gtest/gtest.h>
+
+#include <map>
+
+#include "properties/apiserver_model.h"
+
+namespace convcheck {
+namespace {
+
+using nlohmann::json;
+
+json object(const std::string& name, const std::string& version) {
+  return {{"apiVersion", "stable.example.com/" + version},
+          {"kind", "CronTab"},
+          {"metadata",
+           {{"name", name},
+            {"namespace", "default"},
+            {"uid", name + "-uid"},
+            {"generation", 1},
+            {"labels", {{"app", "demo"}}}}},
+          {"spec", {{"image", "nginx"}}}};
+}
+
+SentReview review(std::vector<json> objects) {
+  SentReview s;
+  s.version = ReviewVersion::V1;
+  s.uid = "11111111-2222-4333-8444-555555555555";
+  s.desiredApiVersion = "stable.example.com/v1";
+  s.objects = std::move(objects);
+  s.kind = "CronTab";
+  s.listKind = "CronTabList";
+  return s;
+}
+
+// The correct answer: every object with apiVersion set to the desired version.
+json converted(const SentReview& s) {
+  json out = json::array();
+  for (auto o : s.objects) {
+    o["apiVersion"] = s.desiredApiVersion;
+    out.push_back(o);
+  }
+  return out;
+}
+
+Exchange answer(const SentReview& s, json convertedObjects, std::string uid = "") {
+  Exchange ex;
+  ex.sent = s;
+  json body = {{"apiVersion", "apiextensions.k8s.io/v1"},
+               {"kind", "ConversionReview"},
+               {"response",
+                {{"uid", uid.empty() ? s.uid : uid},
+                 {"convertedObjects", convertedObjects},
+                 {"result", {{"status", "Success"}}}}}};
+  ex.http.url = "https://127.0.0.1:1/convert?timeout=30s";
+  ex.http.status = 200;
+  ex.http.contentType = "application/json";
+  ex.http.body = body.dump();
+  ex.verdict = judgeConversion(ex.sent, ex.http, json());
+  return ex;
+}
+
+std::map<std::string, Outcome> outcomes(const Exchange& ex) {
+  std::map<std::string, Outcome> out;
+  for (const auto& r : checkExchange(ex, {"v1beta1", "v1", std::chrono::milliseconds(30000)}))
+    out[r.property] = r.outcome;
+  return out;
+}
+
+std::vector<std::string> failing(const Exchange& ex) {
+  std::vector<std::string> out;
+  for (const auto& [p, o] : outcomes(ex))
+    if (o == Outcome::Fail) out.push_back(p);
+  return out;
+}
+
+using Names = std::vector<std::string>;
+
+TEST(ExchangeChecks, CorrectAnswerPassesEveryProperty) {
+  auto s = review({object("a", "v1beta1"), object("b", "v1beta1")});
+  auto ex = answer(s, converted(s));
+  ASSERT_TRUE(ex.verdict.accepted()) << ex.verdict.message;
+  EXPECT_EQ(failing(ex), Names{});
+  EXPECT_EQ(outcomes(ex).size(), 9u);
+}
+
+TEST(ExchangeChecks, ReversedObjectsFailOrderOnly) {
+  auto s = review({object("a", "v1beta1"), object("b", "v1beta1")});
+  json objects = converted(s);
+  std::swap(objects[0], objects[1]);
+  auto ex = answer(s, objects);
+  EXPECT_FALSE(ex.verdict.accepted());
+  EXPECT_EQ(failing(ex), Names{"order"});
+}
+
+TEST(ExchangeChecks, ChangedNameFailsMetadataImmutableOnly) {
+  auto s = review({object("a", "v1beta1")});
+  json objects = converted(s);
+  objects[0]["metadata"]["name"] = "a-converted";
+  auto ex = answer(s, objects);
+  EXPECT_NE(ex.verdict.message.find("must have the same name"), std::string::npos);
+  EXPECT_EQ(failing(ex), Names{"metadata-immutable"});
+}
+
+TEST(ExchangeChecks, AddedFinalizerIsReportedAlthoughTheApiServerAccepts) {
+  auto s = review({object("a", "v1beta1")});
+  json objects = converted(s);
+  objects[0]["metadata"]["finalizers"] = {"example.com/cleanup"};
+  auto ex = answer(s, objects);
+  EXPECT_TRUE(ex.verdict.accepted());
+  EXPECT_EQ(failing(ex), Names{"metadata-immutable"});
+  auto results = checkExchange(ex, {"v1beta1", "v1", std::chrono::milliseconds(30000)});
+  for (const auto& r : results)
+    if (r.property == "metadata-immutable") {
+      ASSERT_TRUE(r.finding);
+      EXPECT_NE(r.finding->summary.find("silently reverts"), std::string::npos);
+    }
+}
+
+TEST(ExchangeChecks, WrongUidFailsUidEchoOnly) {
+  auto s = review({object("a", "v1beta1")});
+  auto ex = answer(s, converted(s), "99999999-2222-4333-8444-555555555555");
+  EXPECT_FALSE(ex.verdict.accepted());
+  EXPECT_EQ(failing(ex), Names{"uid-echo"});
+}
+
+TEST(ExchangeChecks, MissingObjectFailsCountAndBlocksPerObjectProperties) {
+  auto s = review({object("a", "v1beta1"), object("b", "v1beta1")});
+  json objects = converted(s);
+  objects.erase(1);
+  auto ex = answer(s, objects);
+  EXPECT_EQ(failing(ex), Names{"object-count"});
+  EXPECT_EQ(outcomes(ex)["order"], Outcome::Blocked);
+}
+
+TEST(ExchangeChecks, SourceApiVersionFailsTargetVersion) {
+  auto s = review({object("a", "v1beta1")});
+  auto ex = answer(s, json::array({s.objects[0]}));
+  EXPECT_EQ(failing(ex), Names{"target-version"});
+}
+
+TEST(ExchangeChecks, ChangedKindFailsKindUnchanged) {
+  auto s = review({object("a", "v1beta1")});
+  json objects = converted(s);
+  objects[0]["kind"] = "CronTabV1";
+  auto ex = answer(s, objects);
+  EXPECT_EQ(failing(ex), Names{"kind-unchanged"});
+}
+
+TEST(ExchangeChecks, InvalidLabelValueFailsLabelsAnnotationsValid) {
+  auto s = review({object("a", "v1beta1")});
+  json objects = converted(s);
+  objects[0]["metadata"]["labels"]["converted"] = "not a valid value!";
+  auto ex = answer(s, objects);
+  EXPECT_EQ(ex.verdict.stage, ModelStage::Metadata);
+  EXPECT_EQ(failing(ex), Names{"labels-annotations-valid"});
+}
+
+TEST(ExchangeChecks, Http500FailsEnvelopeAndBlocksTheRest) {
+  auto s = review({object("a", "v1beta1")});
+  Exchange ex;
+  ex.sent = s;
+  ex.http.status = 500;
+  ex.http.body = "boom";
+  ex.http.contentType = "text/plain";
+  ex.verdict = judgeConversion(ex.sent, ex.http, json());
+  EXPECT_EQ(failing(ex), Names{"response-envelope"});
+  EXPECT_EQ(outcomes(ex)["uid-echo"], Outcome::Blocked);
+}
+
+TEST(ExchangeChecks, TimeoutFailsTimeoutAndBlocksEnvelope) {
+  auto s = review({object("a", "v1beta1")});
+  Exchange ex;
+  ex.sent = s;
+  ex.http.transportError = "timed out";
+  ex.http.transportErrorKind = "timeout";
+  ex.verdict = judgeConversion(ex.sent, ex.http, json());
+  EXPECT_EQ(failing(ex), Names{"timeout"});
+  EXPECT_EQ(outcomes(ex)["response-envelope"], Outcome::Blocked);
+}
+
+TEST(ExchangeChecks, FailureResultFailsEnvelopeWithTheWebhookMessage) {
+  auto s = review({object("a", "v1beta1")});
+  Exchange ex = answer(s, converted(s));
+  json body = json::parse(ex.http.body);
+  body["response"]["result"] = {{"status", "Failure"}, {"message", "cannot convert a"}};
+  body["response"].erase("convertedObjects");
+  ex.http.body = body.dump();
+  ex.verdict = judgeConversion(ex.sent, ex.http, json());
+  EXPECT_EQ(failing(ex), Names{"response-envelope"});
+  EXPECT_EQ(
+      ex.verdict.message,
+      "conversion webhook for stable.example.com/v1beta1, Kind=CronTab failed: cannot convert a");
+}
+
+}  // namespace
+}  // namespace convcheck

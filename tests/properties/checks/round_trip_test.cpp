@@ -1,0 +1,57 @@
+#include "properties/checks/round_trip.h"
+
+#include <gtest/gtest.h>
+
+#include "properties/checks/determinism.h"
+#include "properties/checks/json_diff.h"
+
+namespace convcheck {
+namespace {
+
+using nlohmann::json;
+
+TEST(RoundTrip, IdenticalObjectsPass) {
+  json a = {{"spec", {{"image", "x"}}}};
+  auto r = checkRoundTrip({a}, {a}, {}, {"v1", "v1beta1", std::chrono::milliseconds(1)});
+  EXPECT_EQ(r.outcome, Outcome::Pass);
+}
+
+TEST(RoundTrip, DroppedFieldFailsAndNamesTheDeletedPath) {
+  json a = {{"spec", {{"image", "x"}, {"nickname", "n"}}}};
+  json b = {{"spec", {{"image", "x"}}}};
+  auto r = checkRoundTrip({a}, {b}, {}, {"v1", "v1beta1", std::chrono::milliseconds(1)});
+  ASSERT_EQ(r.outcome, Outcome::Fail);
+  EXPECT_EQ(r.finding->summary, "a read-modify-write at v1beta1 silently deletes spec.nickname");
+}
+
+TEST(RoundTrip, DescribesChangedAndAddedFields) {
+  json a = {{"spec", {{"replicas", 3}}}};
+  json b = {{"spec", {{"replicas", 2}, {"extra", true}}}};
+  EXPECT_EQ(describeLoss(a, b, "v2"),
+            "a read-modify-write at v2 silently changes spec.replicas; adds spec.extra");
+}
+
+TEST(JsonDiff, ReportsPathsOfNestedArraysAndQuotedKeys) {
+  json a = {{"spec", {{"ports", {1, 2}}, {"a.b", "x"}}}};
+  json b = {{"spec", {{"ports", {1, 3, 4}}, {"a.b", "y"}}}};
+  auto d = jsonDiff(a, b);
+  ASSERT_EQ(d.size(), 3u);
+  EXPECT_EQ(d[0].path, "spec[\"a.b\"]");
+  EXPECT_EQ(d[1].path, "spec.ports[1]");
+  EXPECT_TRUE(d[2].added);
+  EXPECT_NE(renderDiff(d).find("+ spec.ports[2]: 4"), std::string::npos);
+}
+
+TEST(Determinism, DifferentVisibleObjectsFail) {
+  Exchange a, b;
+  a.verdict.visible = {json{{"x", 1}}};
+  b.verdict.visible = {json{{"x", 2}}};
+  auto r = checkDeterminism(a, b, {"v1", "v2", std::chrono::milliseconds(1)});
+  ASSERT_EQ(r.outcome, Outcome::Fail);
+  EXPECT_NE(r.finding->summary.find("(x)"), std::string::npos);
+  EXPECT_EQ(checkDeterminism(a, a, {"v1", "v2", std::chrono::milliseconds(1)}).outcome,
+            Outcome::Pass);
+}
+
+}  // namespace
+}  // namespace convcheck
