@@ -12,13 +12,11 @@
 #include "generators/object_gen.h"
 #include "harness/crd/crd_loader.h"
 #include "harness/plan/test_plan.h"
+#include "harness/run/case_executor.h"
 #include "harness/run/converter.h"
 #include "harness/run/tally.h"
 #include "harness/transport/review_codec.h"
 #include "harness/transport/tls_inspect.h"
-#include "properties/checks/determinism.h"
-#include "properties/checks/round_trip.h"
-#include "properties/checks/stored_form.h"
 
 namespace convcheck {
 namespace {
@@ -39,7 +37,11 @@ class KindRun {
         log_(log),
         transport_(std::move(transport)),
         converter_(crd, std::move(url), transport_, reviewVersion),
-        tally_(config.properties, warningVersions(crd)) {
+        tally_(config.properties, warningVersions(crd)),
+        executor_(
+            crd, converter_, transport_.timeout,
+            [this](const std::string& p) { return tally_.wants(p); },
+            [this](const Exchange& ex) { onCall(ex); }) {
     report_.crdName = crd.name;
     report_.kind = crd.kind;
     report_.group = crd.group;
@@ -143,95 +145,37 @@ class KindRun {
     return batch;
   }
 
-  Exchange send(const std::vector<json>& objects, const std::string& to, std::mt19937_64& uids) {
-    Exchange ex = converter_.convert(objects, to, uids);
+  void onCall(const Exchange& ex) {
     ++report_.requests;
-    report_.objectsSent += static_cast<int>(objects.size());
+    report_.objectsSent += static_cast<int>(ex.sent.objects.size());
     if (ex.http.ok()) {
       reachable_ = true;
       consecutiveFailures_ = 0;
-      tally_.latency(versionOf(objects.front()), to, objects.size(),
-                     ex.http.elapsed.count() / 1000.0);
-    } else {
-      if (!reachable_ && unreachableReason_.empty() && ex.http.transportErrorKind != "timeout")
-        unreachableReason_ = ex.http.transportError;
-      if (ex.http.transportErrorKind == "timeout") reachable_ = true;  // it accepted the call
-      if (++consecutiveFailures_ >= config_.maxConsecutiveTransportFailures && !stopped_) {
-        stopped_ = true;
-        report_.notes.push_back(fmt::format(
-            "stopped after {} consecutive failed calls: the webhook is not answering ({})",
-            consecutiveFailures_, ex.http.transportError));
-      }
+      tally_.latency(versionOf(ex.sent.objects.front()),
+                     versionOf(json{{"apiVersion", ex.sent.desiredApiVersion}}),
+                     ex.sent.objects.size(), ex.http.elapsed.count() / 1000.0);
+      return;
     }
-    return ex;
-  }
-
-  std::string versionOf(const json& object) const {
-    std::string apiVersion = object.value("apiVersion", "");
-    auto slash = apiVersion.rfind('/');
-    return slash == std::string::npos ? apiVersion : apiVersion.substr(slash + 1);
+    if (!reachable_ && unreachableReason_.empty() && ex.http.transportErrorKind != "timeout")
+      unreachableReason_ = ex.http.transportError;
+    if (ex.http.transportErrorKind == "timeout") reachable_ = true;  // it accepted the call
+    if (++consecutiveFailures_ >= config_.maxConsecutiveTransportFailures && !stopped_) {
+      stopped_ = true;
+      executor_.halt();
+      report_.notes.push_back(fmt::format(
+          "stopped after {} consecutive failed calls: the webhook is not answering ({})",
+          consecutiveFailures_, ex.http.transportError));
+    }
   }
 
   void runCase(const PlannedCase& planned) {
-    std::mt19937_64 uids(planned.seed ^ 0x5eed);
     std::vector<json> batch = makeBatch(planned);
-    CaseContext ctx{planned.from, planned.to, transport_.timeout};
-    Exchange forward = send(batch, planned.to, uids);
+    CaseResult result = executor_.run(batch, planned.from, planned.to, planned.seed);
     if (!reachable_) return;
-    tally_.addAll(checkExchange(forward, ctx), planned.from, planned.to);
-    if (!forward.verdict.accepted()) {
-      block({"round-trip", "determinism"}, "the forward conversion was rejected", ctx);
-      return;
-    }
-    if (tally_.wants("round-trip") && !stopped_) roundTrip(batch, forward, ctx, uids);
-    if (tally_.wants("determinism") && !stopped_) {
-      Exchange again = send(batch, planned.to, uids);
-      if (again.verdict.accepted())
-        tally_.add(checkDeterminism(forward, again, ctx), planned.from, planned.to);
-      else
-        tally_.add(
-            {"determinism", Outcome::Blocked, std::nullopt, "the repeated call was rejected"},
-            planned.from, planned.to);
-    }
-  }
-
-  void block(std::initializer_list<const char*> properties, const std::string& why,
-             const CaseContext& ctx) {
-    for (const char* p : properties)
-      tally_.add({p, Outcome::Blocked, std::nullopt, why}, ctx.from, ctx.to);
-  }
-
-  void roundTrip(const std::vector<json>& batch, const Exchange& forward, const CaseContext& ctx,
-                 std::mt19937_64& uids) {
-    std::vector<json> expected(batch.size()), returned(batch.size());
-    std::vector<Exchange> exchanges{forward};
-    std::vector<std::string> order;
-    for (const auto& o : batch)
-      if (std::find(order.begin(), order.end(), versionOf(o)) == order.end())
-        order.push_back(versionOf(o));
-    for (const auto& source : order) {
-      std::vector<std::size_t> indices;
-      std::vector<json> back;
-      for (std::size_t i = 0; i < batch.size(); ++i)
-        if (versionOf(batch[i]) == source) {
-          indices.push_back(i);
-          back.push_back(forward.verdict.visible[i]);
-        }
-      Exchange backward = send(back, source, uids);
-      CaseContext backCtx{ctx.to, source, ctx.timeout};
-      tally_.addAll(checkExchange(backward, backCtx), ctx.to, source);
-      exchanges.push_back(backward);
-      if (!backward.verdict.accepted()) {
-        block({"round-trip"}, "the backward conversion was rejected", ctx);
-        return;
-      }
-      const json& schema = crd_.version(source)->schema;
-      for (std::size_t k = 0; k < indices.size(); ++k) {
-        expected[indices[k]] = storedForm(batch[indices[k]], schema);
-        returned[indices[k]] = backward.verdict.visible[k];
-      }
-    }
-    tally_.add(checkRoundTrip(expected, returned, std::move(exchanges), ctx), ctx.from, ctx.to);
+    tally_.addAll(result.forward, planned.from, planned.to);
+    for (std::size_t i = 0; i < result.backward.size(); ++i)
+      tally_.add(result.backward[i], result.backwardFrom, result.backwardTo[i]);
+    tally_.addAll(result.composite, planned.from, planned.to);
   }
 
   void checkTls() {
@@ -270,6 +214,7 @@ class KindRun {
   TransportOptions transport_;
   Converter converter_;
   Tally tally_;
+  CaseExecutor executor_;
   KindReport report_;
   std::map<std::string, ObjectGenerator> generators_;
   std::vector<std::string> versions_;

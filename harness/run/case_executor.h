@@ -1,0 +1,66 @@
+// Runs one test case (a batch of objects converted to one version) against the live webhook and
+// judges every property on it. Used by the runner, and by shrinking, replay and minimize, which
+// re-check a property on a changed batch.
+#pragma once
+
+#include <cstdint>
+#include <functional>
+#include <string>
+#include <vector>
+
+#include <nlohmann/json.hpp>
+
+#include "harness/crd/crd.h"
+#include "harness/run/converter.h"
+#include "properties/checks/check_result.h"
+
+namespace convcheck {
+
+struct CaseResult {
+  std::vector<CheckResult> forward;     // single-exchange properties of from -> to
+  std::vector<CheckResult> backward;    // single-exchange properties of each to -> source call
+  std::string backwardFrom;             // = the case's `to` (the pair the backward results are for)
+  std::vector<std::string> backwardTo;  // source version of each backward exchange
+  std::vector<CheckResult> composite;   // round-trip, determinism (Blocked when not evaluable)
+  std::vector<Exchange> exchanges;      // every call made, in order
+  int calls() const { return static_cast<int>(exchanges.size()); }
+  // The result for `property` of the forward pair, or nullptr.
+  const CheckResult* find(const std::string& property) const;
+};
+
+class CaseExecutor {
+ public:
+  // `wants` says which properties are wanted (composite ones cost extra calls); `onCall` sees
+  // every exchange as it completes (for counting, latency and circuit breaking).
+  CaseExecutor(const Crd& crd, Converter& converter, std::chrono::milliseconds timeout,
+               std::function<bool(const std::string&)> wants,
+               std::function<void(const Exchange&)> onCall);
+
+  // `batch` objects carry apiVersion (their source version); none may be in `to`.
+  // `from` names the pair in results (normally the first object's version). `seed` makes the
+  // request uids deterministic.
+  CaseResult run(const std::vector<nlohmann::json>& batch, const std::string& from,
+                 const std::string& to, std::uint64_t seed);
+
+  // Stop making further calls in the current and later cases (circuit breaker).
+  void halt() { halted_ = true; }
+  bool halted() const { return halted_; }
+
+ private:
+  Exchange send(const std::vector<nlohmann::json>& objects, const std::string& to,
+                std::mt19937_64& uids, CaseResult& result);
+  void roundTrip(const std::vector<nlohmann::json>& batch, const Exchange& forward,
+                 const std::string& from, const std::string& to, std::mt19937_64& uids,
+                 CaseResult& result);
+
+  const Crd& crd_;
+  Converter& converter_;
+  std::chrono::milliseconds timeout_;
+  std::function<bool(const std::string&)> wants_;
+  std::function<void(const Exchange&)> onCall_;
+  bool halted_ = false;
+};
+
+std::string versionOf(const nlohmann::json& object);
+
+}  // namespace convcheck
