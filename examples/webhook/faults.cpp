@@ -1,0 +1,90 @@
+#include "examples/webhook/faults.h"
+
+#include <algorithm>
+#include <array>
+#include <sstream>
+
+namespace convcheck::example {
+
+std::span<const FaultInfo> faultCatalogue() {
+  static constexpr std::array<FaultInfo, 14> kCatalogue{{
+      {Fault::UidNotEchoed, "uid-not-echoed", "uid-echo",
+       "response.uid is not the request uid (empty)"},
+      {Fault::ReverseObjects, "reverse-objects", "order",
+       "convertedObjects come back in reverse order (visible for batches >= 2)"},
+      {Fault::DropField, "drop-field", "round-trip",
+       "drops a field: CronTab spec.image v1->v1beta1, Widget spec.replicas to v1alpha1"},
+      {Fault::ChangeName, "change-name", "metadata-immutable",
+       "appends \"-converted\" to metadata.name"},
+      {Fault::LossyRoundTrip, "lossy-round-trip", "round-trip",
+       "CronTab spec.image truncated to 8 chars going to v1beta1, Widget replicas capped at 100 "
+       "going to v1alpha1"},
+      {Fault::Nondeterministic, "nondeterministic", "determinism",
+       "toggles annotation example.convcheck.dev/converted-at with a fresh random value"},
+      {Fault::Http500Over8, "http500-over-8", "response-envelope",
+       "answers HTTP 500 for batches of more than 8 objects"},
+      {Fault::Delay3s, "delay-3s", "timeout", "sleeps 3 s before answering"},
+      {Fault::WrongApiVersion, "wrong-api-version", "target-version",
+       "converted objects keep their source apiVersion"},
+      {Fault::ChangeKind, "change-kind", "kind-unchanged",
+       "appends \"Converted\" to the kind of converted objects"},
+      {Fault::DropLastObject, "drop-last-object", "object-count",
+       "the last converted object is left out"},
+      {Fault::InvalidLabel, "invalid-label", "labels-annotations-valid",
+       "adds label example.convcheck.dev/converted with an invalid label value"},
+      {Fault::MutateFinalizers, "mutate-finalizers", "metadata-immutable",
+       "adds finalizer example.convcheck.dev/converted (silently reverted by the API server)"},
+      {Fault::FailureResult, "failure-result", "response-envelope",
+       "result.status Failure when an object's name ends in a digit"},
+  }};
+  return kCatalogue;
+}
+
+const FaultInfo& faultInfo(Fault fault) {
+  for (const auto& info : faultCatalogue())
+    if (info.fault == fault) return info;
+  return faultCatalogue().front();  // unreachable: the catalogue lists every enumerator
+}
+
+std::optional<Fault> faultFromName(std::string_view name) {
+  for (const auto& info : faultCatalogue())
+    if (info.name == name) return info.fault;
+  return std::nullopt;
+}
+
+FaultSet::FaultSet(std::initializer_list<Fault> faults) {
+  for (Fault f : faults) add(f);
+}
+
+void FaultSet::add(Fault fault) { bits_ |= std::uint32_t{1} << static_cast<unsigned>(fault); }
+
+bool FaultSet::has(Fault fault) const {
+  return (bits_ & (std::uint32_t{1} << static_cast<unsigned>(fault))) != 0;
+}
+
+FaultSetParse parseFaultNames(const std::vector<std::string>& names) {
+  FaultSetParse result;
+  for (const auto& name : names) {
+    auto fault = faultFromName(name);
+    if (!fault) {
+      result.error = "unknown fault \"" + name + "\" (use --fault list to see the known faults)";
+      return result;
+    }
+    result.faults.add(*fault);
+  }
+  return result;
+}
+
+std::string faultListing() {
+  std::ostringstream out;
+  for (const auto& info : faultCatalogue()) {
+    std::string name(info.name);
+    std::string property(info.property);
+    name.resize(std::max<std::size_t>(name.size(), 20), ' ');
+    property.resize(std::max<std::size_t>(property.size(), 26), ' ');
+    out << name << property << info.effect << '\n';
+  }
+  return out.str();
+}
+
+}  // namespace convcheck::example

@@ -1,0 +1,71 @@
+// The catalogue of bugs the example webhook injects on request (--fault NAME), each breaking
+// one convcheck property. Used by examples/webhook (converters, review handler, CLI) and tests.
+#pragma once
+
+#include <cstdint>
+#include <initializer_list>
+#include <optional>
+#include <span>
+#include <string>
+#include <string_view>
+#include <vector>
+
+namespace convcheck::example {
+
+enum class Fault : std::uint8_t {
+  UidNotEchoed,
+  ReverseObjects,
+  DropField,
+  ChangeName,
+  LossyRoundTrip,
+  Nondeterministic,
+  Http500Over8,
+  Delay3s,
+  WrongApiVersion,
+  ChangeKind,
+  DropLastObject,
+  InvalidLabel,
+  MutateFinalizers,
+  FailureResult,
+};
+
+// One row of the catalogue: the --fault name, the SPEC §4 property it breaks, and what it does.
+struct FaultInfo {
+  Fault fault;
+  std::string_view name;
+  std::string_view property;
+  std::string_view effect;
+};
+
+// Every fault, in declaration order. The single place a fault's name and help text live.
+std::span<const FaultInfo> faultCatalogue();
+
+const FaultInfo& faultInfo(Fault fault);
+std::optional<Fault> faultFromName(std::string_view name);
+
+// A set of enabled faults; empty means a correct webhook.
+class FaultSet {
+ public:
+  FaultSet() = default;
+  FaultSet(std::initializer_list<Fault> faults);
+
+  void add(Fault fault);
+  bool has(Fault fault) const;
+  bool empty() const { return bits_ == 0; }
+
+ private:
+  std::uint32_t bits_ = 0;
+};
+
+struct FaultSetParse {
+  FaultSet faults;
+  std::string error;  // names the unknown fault; empty on success
+};
+
+// Parses --fault values (names from the catalogue).
+FaultSetParse parseFaultNames(const std::vector<std::string>& names);
+
+// The `--fault list` text: one line per fault, "name  property  effect".
+std::string faultListing();
+
+}  // namespace convcheck::example

@@ -1,0 +1,21 @@
+// Converting one object of any kind the example webhook serves (CronTab, Widget) to the desired
+// apiVersion, faults included. Used by the review handler and by the converter tests.
+#pragma once
+
+#include <string_view>
+
+#include <nlohmann/json.hpp>
+
+#include "examples/webhook/conversion_outcome.h"
+#include "examples/webhook/faults.h"
+
+namespace convcheck::example {
+
+// Dispatches on the object's group and kind. Fails for objects without a string apiVersion and
+// kind, for an object already in the desired version (as the agnhost webhook does: "conversion
+// from a version to itself should not call the webhook"), for a group other than the desired
+// one, and for kinds it does not know.
+ConversionOutcome convertObject(const nlohmann::json& object, std::string_view desiredApiVersion,
+                                const FaultSet& faults);
+
+}  // namespace convcheck::example

@@ -1,0 +1,86 @@
+#include "examples/webhook/object_faults.h"
+
+#include <chrono>
+#include <cstdio>
+#include <random>
+#include <string>
+
+namespace convcheck::example {
+namespace {
+
+using nlohmann::json;
+
+// A value that differs on every call: wall-clock nanoseconds and 64 random bits.
+std::string freshRandomValue() {
+  std::random_device device;
+  std::uint64_t random = (std::uint64_t{device()} << 32) | device();
+  auto nanos = std::chrono::duration_cast<std::chrono::nanoseconds>(
+                   std::chrono::system_clock::now().time_since_epoch())
+                   .count();
+  char buffer[64];
+  std::snprintf(buffer, sizeof buffer, "%lld-%016llx", static_cast<long long>(nanos),
+                static_cast<unsigned long long>(random));
+  return buffer;
+}
+
+// metadata as a map, creating it if absent or null; nullptr if it is something else.
+json* metadataOf(json& object) {
+  auto& metadata = object["metadata"];
+  if (metadata.is_null()) metadata = json::object();
+  return metadata.is_object() ? &metadata : nullptr;
+}
+
+json* mapIn(json& metadata, const char* key) {
+  auto& map = metadata[key];
+  if (map.is_null()) map = json::object();
+  return map.is_object() ? &map : nullptr;
+}
+
+void toggleConvertedAt(json& object) {
+  json* metadata = metadataOf(object);
+  if (!metadata) return;
+  const std::string key(kConvertedAtAnnotation);
+  auto annotations = metadata->find("annotations");
+  if (annotations != metadata->end() && annotations->is_object() && annotations->contains(key)) {
+    annotations->erase(key);
+    if (annotations->empty()) metadata->erase(annotations);
+    return;
+  }
+  if (json* map = mapIn(*metadata, "annotations")) (*map)[key] = freshRandomValue();
+}
+
+void addFinalizer(json& object) {
+  json* metadata = metadataOf(object);
+  if (!metadata) return;
+  auto& finalizers = (*metadata)["finalizers"];
+  if (finalizers.is_null()) finalizers = json::array();
+  if (!finalizers.is_array()) return;
+  for (const auto& f : finalizers)
+    if (f == kFaultFinalizer) return;
+  finalizers.push_back(std::string(kFaultFinalizer));
+}
+
+}  // namespace
+
+void applyObjectFaults(const json& original, json& converted, const FaultSet& faults) {
+  if (faults.has(Fault::WrongApiVersion) && original.contains("apiVersion"))
+    converted["apiVersion"] = original["apiVersion"];
+  if (faults.has(Fault::ChangeKind) && converted.value("kind", json()).is_string())
+    converted["kind"] = converted["kind"].get<std::string>() + std::string(kChangedKindSuffix);
+  if (faults.has(Fault::ChangeName)) {
+    if (json* metadata = metadataOf(converted)) {
+      auto name = metadata->value("name", json(""));
+      if (name.is_string())
+        (*metadata)["name"] = name.get<std::string>() + std::string(kChangedNameSuffix);
+    }
+  }
+  if (faults.has(Fault::InvalidLabel)) {
+    if (json* metadata = metadataOf(converted))
+      if (json* labels = mapIn(*metadata, "labels"))
+        (*labels)[std::string(kFaultLabelKey)] = std::string(kFaultLabelValue);
+  }
+  if (faults.has(Fault::MutateFinalizers)) addFinalizer(converted);
+  if (faults.has(Fault::Nondeterministic)) toggleConvertedAt(converted);
+}
+
+}  // namespace convcheck::example

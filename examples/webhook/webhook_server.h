@@ -1,0 +1,27 @@
+// The example webhook's HTTPS server: cpp-httplib SSLServer serving the review handler.
+// Used by the example-webhook executable (main.cpp).
+#pragma once
+
+#include <iosfwd>
+#include <string>
+
+#include "examples/webhook/faults.h"
+
+namespace convcheck::example {
+
+struct WebhookServerOptions {
+  std::string certFile;      // serving certificate (PEM)
+  std::string keyFile;       // its private key (PEM)
+  std::string clientCaFile;  // when set, clients must present a certificate signed by this CA
+  std::string host = "127.0.0.1";
+  int port = 8443;  // 0 = an ephemeral port
+  std::string path = "/convert";
+  FaultSet faults;
+};
+
+// Binds to options.host only, prints "listening on https://HOST:PORT" to `out` (flushed), and
+// serves POST options.path (ConversionReview) and GET /readyz until SIGTERM or SIGINT arrives.
+// Returns the process exit code: 0 after a signal, 1 if the certificate or the port is unusable.
+int runWebhookServer(const WebhookServerOptions& options, std::ostream& out, std::ostream& err);
+
+}  // namespace convcheck::example

@@ -1,0 +1,159 @@
+#include "examples/webhook/widget_converter.h"
+
+#include <algorithm>
+#include <string>
+
+namespace convcheck::example {
+namespace {
+
+using nlohmann::json;
+
+constexpr std::int64_t kLossyReplicasCap = 100;
+
+bool isWidgetVersion(std::string_view version) {
+  return version == "v1alpha1" || version == "v1beta1" || version == "v1";
+}
+
+// Moves object[section][from] to object[section][to] if present.
+void rename(json& object, const char* section, const char* from, const char* to) {
+  auto part = object.find(section);
+  if (part == object.end() || !part->is_object()) return;
+  auto field = part->find(from);
+  if (field == part->end()) return;
+  json value = std::move(*field);
+  part->erase(from);
+  (*part)[to] = std::move(value);
+}
+
+// Fails when metadata or metadata.annotations is present but not a map.
+std::string checkAnnotations(const json& object) {
+  auto metadata = object.find("metadata");
+  if (metadata == object.end() || metadata->is_null()) return {};
+  if (!metadata->is_object()) return "metadata: must be an object, got " + metadata->dump();
+  auto annotations = metadata->find("annotations");
+  if (annotations == metadata->end() || annotations->is_null() || annotations->is_object())
+    return {};
+  return "metadata.annotations: must be an object, got " + annotations->dump();
+}
+
+// Removes the stash annotation, and metadata.annotations if that leaves it empty.
+void eraseStash(json& object) {
+  auto metadata = object.find("metadata");
+  if (metadata == object.end() || !metadata->is_object()) return;
+  auto annotations = metadata->find("annotations");
+  if (annotations == metadata->end() || !annotations->is_object()) return;
+  if (annotations->erase(std::string(kWidgetStashAnnotation)) == 0) return;
+  if (annotations->empty()) metadata->erase(annotations);
+}
+
+// v1 -> hub: moves the v1-only spec fields into the stash annotation.
+std::string stashV1Fields(json& object) {
+  if (auto error = checkAnnotations(object); !error.empty()) return error;
+  json stash = json::object();
+  auto spec = object.find("spec");
+  if (spec != object.end() && spec->is_object()) {
+    for (auto field : kWidgetV1OnlyFields) {
+      auto it = spec->find(std::string(field));
+      if (it == spec->end()) continue;
+      stash[std::string(field)] = std::move(*it);
+      spec->erase(it);
+    }
+  }
+  if (stash.empty()) {
+    eraseStash(object);  // a v1 object never carries a stash of its own
+    return {};
+  }
+  object["metadata"]["annotations"][std::string(kWidgetStashAnnotation)] = stash.dump();
+  return {};
+}
+
+// hub -> v1: moves the stashed fields back into spec and removes the annotation.
+std::string restoreV1Fields(json& object) {
+  if (auto error = checkAnnotations(object); !error.empty()) return error;
+  auto metadata = object.find("metadata");
+  if (metadata == object.end() || !metadata->is_object()) return {};
+  auto annotations = metadata->find("annotations");
+  if (annotations == metadata->end() || !annotations->is_object()) return {};
+  auto stashed = annotations->find(std::string(kWidgetStashAnnotation));
+  if (stashed == annotations->end()) return {};
+
+  const std::string where = "metadata.annotations[\"" + std::string(kWidgetStashAnnotation) + "\"]";
+  if (!stashed->is_string()) return where + ": must be a string, got " + stashed->dump();
+  json stash = json::parse(stashed->get<std::string>(), nullptr, /*allow_exceptions=*/false);
+  if (!stash.is_object())
+    return where + ": must hold a JSON object of v1 spec fields, got " + stashed->dump();
+
+  auto spec = object.find("spec");
+  if (spec == object.end()) spec = object.emplace("spec", json::object()).first;
+  if (!spec->is_object()) return "spec: must be an object, got " + spec->dump();
+  for (auto& [field, value] : stash.items()) (*spec)[field] = std::move(value);
+  eraseStash(object);
+  return {};
+}
+
+void applyReplicasFaults(json& object, const FaultSet& faults) {
+  auto spec = object.find("spec");
+  if (spec == object.end() || !spec->is_object()) return;
+  auto replicas = spec->find("replicas");
+  if (replicas == spec->end()) return;
+  if (faults.has(Fault::DropField)) {
+    spec->erase(replicas);
+    return;
+  }
+  if (faults.has(Fault::LossyRoundTrip) && replicas->is_number_integer() &&
+      replicas->get<std::int64_t>() > kLossyReplicasCap)
+    *replicas = kLossyReplicasCap;
+}
+
+std::string toHub(json& object, std::string_view fromVersion) {
+  if (fromVersion == "v1alpha1") {
+    rename(object, "spec", "color", "colour");
+    rename(object, "spec", "count", "replicas");
+    rename(object, "status", "readyCount", "readyReplicas");
+  } else if (fromVersion == "v1") {
+    return stashV1Fields(object);
+  }
+  return {};
+}
+
+std::string fromHub(json& object, std::string_view toVersion, const FaultSet& faults) {
+  if (toVersion == "v1alpha1") {
+    applyReplicasFaults(object, faults);
+    rename(object, "spec", "colour", "color");
+    rename(object, "spec", "replicas", "count");
+    rename(object, "status", "readyReplicas", "readyCount");
+  } else if (toVersion == "v1") {
+    return restoreV1Fields(object);
+  }
+  return {};
+}
+
+}  // namespace
+
+ConversionOutcome convertWidget(const json& object, std::string_view fromVersion,
+                                std::string_view toVersion, const FaultSet& faults) {
+  for (auto version : {fromVersion, toVersion})
+    if (!isWidgetVersion(version))
+      return ConversionOutcome::failure("unexpected conversion version " +
+                                        std::string(kWidgetGroup) + "/" + std::string(version) +
+                                        " (Widget has v1alpha1, v1beta1 and v1)");
+
+  json out = object;
+  out["apiVersion"] = std::string(kWidgetGroup) + "/" + std::string(toVersion);
+  if (fromVersion == toVersion) return ConversionOutcome::success(std::move(out));
+
+  auto spec = out.find("spec");
+  if (spec != out.end() && !spec->is_object())
+    return ConversionOutcome::failure("spec: must be an object, got " + spec->dump());
+  auto status = out.find("status");
+  if (status != out.end() && !status->is_object() && !status->is_null())
+    return ConversionOutcome::failure("status: must be an object, got " + status->dump());
+
+  if (auto error = toHub(out, fromVersion); !error.empty())
+    return ConversionOutcome::failure(std::move(error));
+  if (auto error = fromHub(out, toVersion, faults); !error.empty())
+    return ConversionOutcome::failure(std::move(error));
+  return ConversionOutcome::success(std::move(out));
+}
+
+}  // namespace convcheck::example

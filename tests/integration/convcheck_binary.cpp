@@ -1,0 +1,63 @@
+#include "tests/integration/convcheck_binary.h"
+
+#include <fstream>
+#include <set>
+#include <sstream>
+
+#include <pugixml.hpp>
+
+namespace convcheck::test {
+
+std::string convcheckBinary() { return CONVCHECK_BIN; }
+
+std::vector<std::string> ConvcheckResult::failedProperties() const {
+  std::set<std::string> ids;
+  pugi::xml_document doc;
+  if (doc.load_string(junit.c_str()))
+    for (auto failure : doc.select_nodes("//failure"))
+      ids.insert(failure.node().attribute("type").value());
+  return {ids.begin(), ids.end()};
+}
+
+namespace {
+std::string slurp(const std::filesystem::path& p) {
+  std::ifstream f(p, std::ios::binary);
+  std::ostringstream s;
+  s << f.rdbuf();
+  return s.str();
+}
+}  // namespace
+
+ConvcheckResult runConvcheck(std::vector<std::string> args, const std::string& stdinText,
+                             std::chrono::milliseconds limit) {
+  static int counter = 0;
+  auto dir = std::filesystem::temp_directory_path() /
+             ("convcheck-it-" + std::to_string(::getpid()) + "-" + std::to_string(counter++));
+  std::filesystem::create_directories(dir);
+  auto junit = dir / "junit.xml", json = dir / "results.json";
+  std::vector<std::string> argv = {convcheckBinary()};
+  argv.insert(argv.end(), args.begin(), args.end());
+  argv.insert(argv.end(), {"--junit", junit.string(), "--json", json.string()});
+  std::vector<std::string> wrapped = argv;
+  if (!stdinText.empty()) {
+    auto input = dir / "stdin.txt";
+    std::ofstream(input) << stdinText;
+    // ChildProcess takes no stdin: let a shell redirect it.
+    std::string cmd;
+    for (const auto& a : argv) cmd += "'" + a + "' ";
+    wrapped = {"/bin/sh", "-c", cmd + "< '" + input.string() + "'"};
+  }
+  ChildProcess process(wrapped, {{"NO_COLOR=1"}, ""});
+  ConvcheckResult result;
+  auto status = process.wait(limit);
+  result.status = status ? *status : process.stop();
+  result.out = process.stdoutText();
+  result.err = process.stderrText();
+  if (std::filesystem::exists(junit)) result.junit = slurp(junit);
+  if (std::filesystem::exists(json))
+    result.json = nlohmann::json::parse(slurp(json), nullptr, false);
+  std::filesystem::remove_all(dir);
+  return result;
+}
+
+}  // namespace convcheck::test

@@ -1,0 +1,31 @@
+// Runs the real convcheck binary as a child process and collects its exit status and reports.
+// Used by the end-to-end tests in tests/integration.
+#pragma once
+
+#include <filesystem>
+#include <string>
+#include <vector>
+
+#include <nlohmann/json.hpp>
+
+#include "tests/support/child_process.h"
+
+namespace convcheck::test {
+
+struct ConvcheckResult {
+  ExitStatus status;
+  std::string out;
+  std::string err;
+  std::string junit;                                  // the JUnit file's text ("" if not written)
+  nlohmann::json json;                                // the --json results (null if not written)
+  std::vector<std::string> failedProperties() const;  // <failure type=...> values, sorted, unique
+};
+
+// Runs `convcheck <args> --junit <tmp> --json <tmp>` with a time limit; `stdinText` is fed to
+// stdin when not empty (through a file).
+ConvcheckResult runConvcheck(std::vector<std::string> args, const std::string& stdinText = "",
+                             std::chrono::milliseconds limit = std::chrono::seconds(240));
+
+std::string convcheckBinary();
+
+}  // namespace convcheck::test

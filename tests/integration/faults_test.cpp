@@ -1,0 +1,158 @@
+// End to end: the real convcheck binary against the real example webhook over TLS. The correct
+// webhook passes; every injected fault makes convcheck exit 1 naming the expected property.
+#include <gtest/gtest.h>
+
+#include <fstream>
+#include <sstream>
+
+#include "tests/integration/convcheck_binary.h"
+#include "tests/support/example_webhook.h"
+
+namespace convcheck::test {
+namespace {
+
+std::vector<std::string> runArgs(const ExampleWebhook& hook, const std::string& crd,
+                                 std::vector<std::string> extra = {}) {
+  std::vector<std::string> args = {
+      "run",    "--crd", crd,       "--url", hook.url(), "--ca-file", hook.pki().caFile(),
+      "--seed", "1",     "--tests", "24"};
+  args.insert(args.end(), extra.begin(), extra.end());
+  return args;
+}
+
+TEST(Faults, CorrectWebhookPassesEveryPropertyForBothExampleCrds) {
+  ExampleWebhook hook;
+  for (const auto& crd : {ExampleWebhook::cronTabCrdPath(), ExampleWebhook::widgetCrdPath()}) {
+    auto r = runConvcheck(runArgs(hook, crd));
+    EXPECT_EQ(r.status.code, 0) << crd << "\n" << r.out << r.err;
+    EXPECT_EQ(r.failedProperties(), std::vector<std::string>{}) << crd;
+    EXPECT_NE(r.junit.find("round-trip"), std::string::npos);
+    EXPECT_NE(r.junit.find("determinism"), std::string::npos);
+  }
+}
+
+struct FaultCase {
+  std::string fault;
+  std::string property;
+  bool widget = false;
+  std::vector<std::string> extra;
+};
+
+class FaultIsCaught : public ::testing::TestWithParam<FaultCase> {};
+
+TEST_P(FaultIsCaught, ConvcheckExitsOneAndNamesTheProperty) {
+  const auto& c = GetParam();
+  ExampleWebhookOptions options;
+  options.faults = {c.fault};
+  ExampleWebhook hook(options);
+  auto crd = c.widget ? ExampleWebhook::widgetCrdPath() : ExampleWebhook::cronTabCrdPath();
+  auto r = runConvcheck(runArgs(hook, crd, c.extra));
+  EXPECT_EQ(r.status.code, 1) << r.out << r.err;
+  auto failed = r.failedProperties();
+  EXPECT_NE(std::find(failed.begin(), failed.end(), c.property), failed.end())
+      << "fault " << c.fault << " should fail " << c.property << "\n"
+      << r.out;
+  EXPECT_EQ(failed, std::vector<std::string>{c.property}) << "only the intended property fails\n"
+                                                          << r.out;
+}
+
+INSTANTIATE_TEST_SUITE_P(
+    ExampleWebhook, FaultIsCaught,
+    ::testing::Values(FaultCase{"uid-not-echoed", "uid-echo"},
+                      FaultCase{"reverse-objects", "order"}, FaultCase{"drop-field", "round-trip"},
+                      FaultCase{"drop-field", "round-trip", true},
+                      FaultCase{"change-name", "metadata-immutable"},
+                      FaultCase{"lossy-round-trip", "round-trip", true},
+                      FaultCase{"nondeterministic", "determinism"},
+                      FaultCase{"http500-over-8", "response-envelope"},
+                      FaultCase{"delay-3s", "timeout", false, {"--timeout", "1s"}},
+                      FaultCase{"wrong-api-version", "target-version"},
+                      FaultCase{"change-kind", "kind-unchanged"},
+                      FaultCase{"drop-last-object", "object-count"},
+                      FaultCase{"invalid-label", "labels-annotations-valid"},
+                      FaultCase{"mutate-finalizers", "metadata-immutable", true},
+                      FaultCase{"failure-result", "response-envelope"}),
+    [](const auto& info) {
+      std::string name = info.param.fault + (info.param.widget ? "_widget" : "");
+      for (auto& ch : name)
+        if (!isalnum(static_cast<unsigned char>(ch))) ch = '_';
+      return name;
+    });
+
+TEST(Runs, SameSeedGivesTheSameFindings) {
+  ExampleWebhookOptions options;
+  options.faults = {"lossy-round-trip"};
+  ExampleWebhook hook(options);
+  auto a = runConvcheck(runArgs(hook, ExampleWebhook::widgetCrdPath()));
+  auto b = runConvcheck(runArgs(hook, ExampleWebhook::widgetCrdPath()));
+  ASSERT_EQ(a.status.code, 1);
+  // Verdicts and counterexamples, without timings and per-run paths.
+  auto digest = [](const nlohmann::json& j) {
+    nlohmann::json d = nlohmann::json::array();
+    for (const auto& k : j["kinds"])
+      for (const auto& r : k["results"]) {
+        nlohmann::json entry = {r["property"], r["from"], r["to"], r["passed"], r["failed"]};
+        for (const auto& f : r["findings"]) entry.push_back({f["batch"], f["expected"], f["got"]});
+        d.push_back(entry);
+      }
+    return d;
+  };
+  EXPECT_TRUE(digest(a.json) == digest(b.json)) << "two runs with seed 1 differ";
+  EXPECT_EQ(a.json["kinds"][0]["requests"], b.json["kinds"][0]["requests"]);
+}
+
+TEST(Runs, UnreachableWebhookExitsThreeWithAMessageNamingTheUrl) {
+  std::string url;
+  {
+    ExampleWebhook hook;  // learn a free port, then stop the server
+    url = hook.url();
+  }
+  auto r = runConvcheck({"run", "--crd", ExampleWebhook::cronTabCrdPath(), "--url", url,
+                         "--insecure-skip-tls-verify"});
+  EXPECT_EQ(r.status.code, 3) << r.out << r.err;
+  EXPECT_NE((r.out + r.err).find("127.0.0.1"), std::string::npos) << r.out << r.err;
+  EXPECT_NE(r.junit.find("<error"), std::string::npos);
+}
+
+TEST(Runs, UnknownCaExitsThreeAndSaysWhatToCheck) {
+  ExampleWebhook hook;
+  auto r = runConvcheck({"run", "--crd", ExampleWebhook::cronTabCrdPath(), "--url", hook.url()});
+  EXPECT_EQ(r.status.code, 3) << r.out << r.err;
+  EXPECT_NE((r.out + r.err).find("ca"), std::string::npos) << r.out << r.err;
+}
+
+TEST(Runs, CrdFromStdinWithCaBundleAndUrlFromTheCrd) {
+  ExampleWebhook hook;
+  std::ifstream f(hook.writeCrdPointingHere(ExampleWebhook::cronTabCrdPath()));
+  std::stringstream text;
+  text << f.rdbuf();
+  auto r = runConvcheck({"run", "--crd", "-", "--seed", "3", "--tests", "8"}, text.str());
+  EXPECT_EQ(r.status.code, 0) << r.out << r.err;
+  EXPECT_NE(r.junit.find("CronTab"), std::string::npos);
+}
+
+TEST(Runs, BrokenCrdExitsTwoNamingFileAndField) {
+  auto dir =
+      std::filesystem::temp_directory_path() / ("convcheck-broken-" + std::to_string(::getpid()));
+  std::filesystem::create_directories(dir);
+  auto crd = dir / "broken.yaml";
+  std::ofstream(crd)
+      << "apiVersion: apiextensions.k8s.io/v1\nkind: CustomResourceDefinition\n"
+         "metadata: {name: things.example.com}\n"
+         "spec:\n  group: example.com\n  names: {plural: things}\n  scope: Namespaced\n"
+         "  versions: []\n";
+  auto r = runConvcheck({"run", "--crd", crd.string(), "--url", "https://127.0.0.1:1/convert"});
+  EXPECT_EQ(r.status.code, 2);
+  EXPECT_NE(r.err.find("broken.yaml"), std::string::npos) << r.err;
+  EXPECT_NE(r.err.find("spec."), std::string::npos) << r.err;
+  std::filesystem::remove_all(dir);
+}
+
+TEST(Runs, BadFlagsExitTwo) {
+  auto r = runConvcheck({"run", "--crd", "x.yaml", "--timeout", "soon"});
+  EXPECT_EQ(r.status.code, 2);
+  EXPECT_NE(r.err.find("--timeout"), std::string::npos);
+}
+
+}  // namespace
+}  // namespace convcheck::test
