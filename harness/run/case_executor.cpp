@@ -4,6 +4,8 @@
 
 #include "properties/checks/determinism.h"
 #include "properties/checks/exchange_checks.h"
+#include "properties/checks/output_checks.h"
+#include "properties/checks/path_checks.h"
 #include "properties/checks/round_trip.h"
 #include "properties/checks/stored_form.h"
 
@@ -59,9 +61,19 @@ CaseResult CaseExecutor::run(const std::vector<json>& batch, const std::string& 
   Exchange forward = send(batch, to, uids, result);
   CaseContext ctx{from, to, timeout_};
   result.forward = checkExchange(forward, ctx);
+  TargetValidator validate;
+  if (validate_)
+    validate = [this, &to](const json& o) { return validate_(o, to); };
+  else
+    validate = [](const json&) { return std::vector<std::string>{}; };
+  for (auto& r : checkOutput(forward, ctx, validate)) {
+    if (!validate_ && r.property == "schema-valid") r = blocked("schema-valid", "no validator");
+    result.composite.push_back(std::move(r));
+  }
   if (!forward.verdict.accepted()) {
-    result.composite = {blocked("round-trip", "the forward conversion was rejected"),
-                        blocked("determinism", "the forward conversion was rejected")};
+    for (const char* p :
+         {"round-trip", "determinism", "transitivity", "edit-round-trip", "batch-independence"})
+      result.composite.push_back(blocked(p, "the forward conversion was rejected"));
     return result;
   }
   if (wants_("round-trip") && !halted_) roundTrip(batch, forward, from, to, uids, result);
@@ -71,7 +83,91 @@ CaseResult CaseExecutor::run(const std::vector<json>& batch, const std::string& 
                                    ? checkDeterminism(forward, again, ctx)
                                    : blocked("determinism", "the repeated call was rejected"));
   }
+  if (batch.size() == 1) {
+    if (wants_("transitivity") && !halted_)
+      transitivity(batch, forward, from, to, seed, uids, result);
+    if (wants_("edit-round-trip") && !halted_) editRoundTrip(forward, from, to, seed, uids, result);
+  } else if (wants_("batch-independence") && !halted_) {
+    batchIndependence(batch, forward, from, to, seed, uids, result);
+  }
   return result;
+}
+
+void CaseExecutor::transitivity(const std::vector<json>& batch, const Exchange& forward,
+                                const std::string& from, const std::string& to, std::uint64_t seed,
+                                std::mt19937_64& uids, CaseResult& result) {
+  std::vector<std::string> vias;
+  for (const auto& v : versions_)
+    if (v != from && v != to) vias.push_back(v);
+  if (vias.empty()) return;  // two versions: there is no third path
+  const std::string& via = vias[seed % vias.size()];
+  Exchange first = send(batch, via, uids, result);
+  if (!first.verdict.accepted()) {
+    result.composite.push_back(
+        blocked("transitivity", "the conversion to " + via + " was rejected"));
+    return;
+  }
+  Exchange second = send(first.verdict.visible, to, uids, result);
+  if (!second.verdict.accepted()) {
+    result.composite.push_back(
+        blocked("transitivity", "the conversion from " + via + " was rejected"));
+    return;
+  }
+  result.composite.push_back(checkTransitivity(forward, first, second, via, {from, to, timeout_}));
+}
+
+void CaseExecutor::editRoundTrip(const Exchange& forward, const std::string& from,
+                                 const std::string& to, std::uint64_t seed, std::mt19937_64& uids,
+                                 CaseResult& result) {
+  std::optional<json> edited;
+  if (edit_) edited = edit_(forward.verdict.visible.at(0), to, seed ^ 0xed17ull);
+  if (!edited) {
+    result.composite.push_back(blocked("edit-round-trip", "no schema-valid edit was available"));
+    return;
+  }
+  Exchange back = send({*edited}, from, uids, result);
+  if (!back.verdict.accepted()) {
+    result.composite.push_back(blocked("edit-round-trip", "converting the edit back was rejected"));
+    return;
+  }
+  Exchange again = send(back.verdict.visible, to, uids, result);
+  if (!again.verdict.accepted()) {
+    result.composite.push_back(blocked("edit-round-trip", "reading the edit again was rejected"));
+    return;
+  }
+  const CrdVersion* version = crd_.version(to);
+  json expected = storedForm(*edited, version ? version->schema : json());
+  result.composite.push_back(checkEditRoundTrip(expected, again.verdict.visible.at(0),
+                                                {forward, back, again}, {from, to, timeout_}));
+}
+
+void CaseExecutor::batchIndependence(const std::vector<json>& batch, const Exchange& forward,
+                                     const std::string& from, const std::string& to,
+                                     std::uint64_t seed, std::mt19937_64& uids,
+                                     CaseResult& result) {
+  // A few objects alone (first, last, one in between) and the whole batch reordered.
+  std::vector<std::size_t> picks = {0, batch.size() - 1};
+  if (batch.size() > 2) picks.push_back(1 + seed % (batch.size() - 2));
+  std::vector<AloneConversion> alone;
+  for (std::size_t index : picks) {
+    Exchange single = send({batch[index]}, to, uids, result);
+    if (!single.verdict.accepted()) {
+      result.composite.push_back(
+          blocked("batch-independence", "converting an object alone was rejected"));
+      return;
+    }
+    alone.push_back({index, std::move(single)});
+  }
+  std::vector<std::size_t> permutation(batch.size());
+  for (std::size_t i = 0; i < permutation.size(); ++i) permutation[i] = i;
+  std::mt19937_64 shuffle(seed ^ 0xba7cull);
+  std::shuffle(permutation.begin(), permutation.end(), shuffle);
+  std::vector<json> reordered;
+  for (std::size_t k : permutation) reordered.push_back(batch[k]);
+  Exchange permuted = send(reordered, to, uids, result);
+  result.composite.push_back(
+      checkBatchIndependence(forward, alone, permuted.verdict.accepted() ? &permuted : nullptr,
+                             permutation, {from, to, timeout_}));
 }
 
 void CaseExecutor::roundTrip(const std::vector<json>& batch, const Exchange& forward,

@@ -5,6 +5,7 @@
 
 #include <cstdint>
 #include <functional>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -42,6 +43,18 @@ class CaseExecutor {
   CaseResult run(const std::vector<nlohmann::json>& batch, const std::string& from,
                  const std::string& to, std::uint64_t seed);
 
+  // Schema violations of an object at a version (for schema-valid); unset = not evaluable.
+  using Validator =
+      std::function<std::vector<std::string>(const nlohmann::json&, const std::string& version)>;
+  void setValidator(Validator validate) { validate_ = std::move(validate); }
+  // A schema-valid edit of `object` at its version, keeping its metadata (for edit-round-trip);
+  // unset = not evaluable.
+  using Editor = std::function<std::optional<nlohmann::json>(
+      const nlohmann::json& object, const std::string& version, std::uint64_t seed)>;
+  void setEditor(Editor edit) { edit_ = std::move(edit); }
+  // Versions that transitivity may go through (every tested version of the kind).
+  void setVersions(std::vector<std::string> versions) { versions_ = std::move(versions); }
+
   // Stop making further calls in the current and later cases (circuit breaker).
   void halt() { halted_ = true; }
   bool halted() const { return halted_; }
@@ -53,8 +66,20 @@ class CaseExecutor {
                  const std::string& from, const std::string& to, std::mt19937_64& uids,
                  CaseResult& result);
 
+  void transitivity(const std::vector<nlohmann::json>& batch, const Exchange& forward,
+                    const std::string& from, const std::string& to, std::uint64_t seed,
+                    std::mt19937_64& uids, CaseResult& result);
+  void editRoundTrip(const Exchange& forward, const std::string& from, const std::string& to,
+                     std::uint64_t seed, std::mt19937_64& uids, CaseResult& result);
+  void batchIndependence(const std::vector<nlohmann::json>& batch, const Exchange& forward,
+                         const std::string& from, const std::string& to, std::uint64_t seed,
+                         std::mt19937_64& uids, CaseResult& result);
+
   const Crd& crd_;
   Converter& converter_;
+  Validator validate_;
+  Editor edit_;
+  std::vector<std::string> versions_;
   std::chrono::milliseconds timeout_;
   std::function<bool(const std::string&)> wants_;
   std::function<void(const Exchange&)> onCall_;

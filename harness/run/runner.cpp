@@ -10,6 +10,7 @@
 #include <rapidcheck.h>
 
 #include "generators/object_gen.h"
+#include "generators/validity.h"
 #include "harness/crd/crd_loader.h"
 #include "harness/plan/test_plan.h"
 #include "harness/run/case_executor.h"
@@ -114,8 +115,41 @@ class KindRun {
       for (const auto& note : gen.notes())
         report_.notes.push_back(fmt::format("version {}: {}", v.name, note));
       generators_.emplace(v.name, std::move(gen));
+      auto checker = ValidityChecker::compile(crd_, v.name);
+      if (auto* error = std::get_if<std::string>(&checker))
+        throw InputError{fmt::format("{}: version {}: {}", report_.source, v.name, *error)};
+      validators_.emplace(v.name, std::move(std::get<ValidityChecker>(checker)));
       versions_.push_back(v.name);
     }
+    executor_.setVersions(versions_);
+    executor_.setValidator([this](const json& object, const std::string& version) {
+      std::vector<std::string> out;
+      auto it = validators_.find(version);
+      if (it == validators_.end()) return out;
+      for (const auto& v : it->second.check(object))
+        out.push_back((v.path.empty() ? std::string("(root)") : v.path) + ": " + v.message);
+      return out;
+    });
+    executor_.setEditor([this](const json& object, const std::string& version,
+                               std::uint64_t seed) -> std::optional<json> {
+      return editedCopy(object, version, seed);
+    });
+  }
+
+  // A schema-valid change of `object`: the content (everything but apiVersion, kind and
+  // metadata) of a freshly generated object of the same version, under the same metadata.
+  std::optional<json> editedCopy(const json& object, const std::string& version,
+                                 std::uint64_t seed) {
+    auto it = generators_.find(version);
+    if (it == generators_.end()) return std::nullopt;
+    json fresh = it->second.objects()(rc::Random(seed), 50).value();
+    json edited = json::object();
+    for (const char* key : {"apiVersion", "kind", "metadata"})
+      if (object.contains(key)) edited[key] = object[key];
+    for (auto item = fresh.begin(); item != fresh.end(); ++item)
+      if (item.key() != "apiVersion" && item.key() != "kind" && item.key() != "metadata")
+        edited[item.key()] = item.value();
+    return edited;
   }
 
   std::vector<json> makeBatch(const PlannedCase& planned) {
@@ -217,6 +251,7 @@ class KindRun {
   CaseExecutor executor_;
   KindReport report_;
   std::map<std::string, ObjectGenerator> generators_;
+  std::map<std::string, ValidityChecker> validators_;
   std::vector<std::string> versions_;
   bool reachable_ = false;
   bool stopped_ = false;

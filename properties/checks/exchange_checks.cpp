@@ -65,8 +65,11 @@ struct Checker {
       case ModelStage::EmptyBody:
       case ModelStage::Decode:
       case ModelStage::EnvelopeGvk:
-      case ModelStage::NoResponse:
       case ModelStage::ResultStatus:
+        // A well-formed refusal is judged by converts-valid-input; other statuses are malformed.
+        if (view.resultStatus == "Failure") return pass("response-envelope");
+        [[fallthrough]];
+      case ModelStage::NoResponse:
       case ModelStage::ObjectParse:
         return fail("response-envelope",
                     fmt::format("kube-apiserver rejects the answer ({}), so every get, list, "

@@ -1,0 +1,37 @@
+// Properties that compare two ways of reaching the same result: transitivity (A->B->C = A->C),
+// edit-round-trip (an edit at B survives a write through A) and batch-independence (a batch
+// converts as each object alone and in any order). Called by the case executor.
+#pragma once
+
+#include <string>
+#include <utility>
+#include <vector>
+
+#include <nlohmann/json.hpp>
+
+#include "properties/checks/check_result.h"
+#include "properties/checks/exchange_checks.h"
+
+namespace convcheck {
+
+// `direct` is from->to, `first` from->via, `second` via->to; all accepted.
+CheckResult checkTransitivity(const Exchange& direct, const Exchange& first, const Exchange& second,
+                              const std::string& via, const CaseContext& context);
+
+// `edited` is B' in its stored form at `to`; `returned` what B'->from->to gave back.
+CheckResult checkEditRoundTrip(const nlohmann::json& edited, const nlohmann::json& returned,
+                               std::vector<Exchange> exchanges, const CaseContext& context);
+
+struct AloneConversion {
+  std::size_t index;  // position in the batch
+  Exchange exchange;  // that object converted alone
+};
+
+// `batch` is the forward exchange; `alone` single-object conversions of some of its objects;
+// `permuted` (may be null) the batch sent in the order `permutation` (permuted[k] = batch[p[k]]).
+CheckResult checkBatchIndependence(const Exchange& batch, const std::vector<AloneConversion>& alone,
+                                   const Exchange* permuted,
+                                   const std::vector<std::size_t>& permutation,
+                                   const CaseContext& context);
+
+}  // namespace convcheck
