@@ -64,10 +64,13 @@ void printConsoleReport(const RunReport& report, std::ostream& out, bool colour)
       out << fmt::format("  {} {:<26} {:>6} passed {:>5} failed {:>5} n/a  {}\n", verdict, info.id,
                          r.passed, r.failed + r.warnings, r.blocked, pairs);
     }
-    for (const auto& l : kind.latency)
-      if (l.samples > 0 && l.p99Ms > 1000)
-        out << fmt::format("  slow: {} -> {} batch {}: p50 {:.1f} ms, p99 {:.1f} ms\n", l.from,
-                           l.to, l.batchSizes, l.p50Ms, l.p99Ms);
+    if (!kind.latency.empty()) {
+      out << "  latency (ms)            batch   calls    p50    p95    p99    max\n";
+      for (const auto& l : kind.latency)
+        out << fmt::format("  {:>10} -> {:<10} {:>6} {:>7} {:>6.1f} {:>6.1f} {:>6.1f} {:>6.1f}\n",
+                           l.from, l.to, l.batchSizes, l.samples, l.p50Ms, l.p95Ms, l.p99Ms,
+                           l.maxMs);
+    }
   }
   bool header = false;
   for (const auto& kind : report.kinds) {

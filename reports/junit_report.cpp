@@ -103,6 +103,13 @@ std::string renderJunit(const RunReport& report) {
         std::string message = xmlSafe("not evaluable: " + tally.blockedBy);
         skip.append_attribute("message") = message.c_str();
       }
+      if (tally.property == "timeout")
+        for (const auto& l : kind.latency)
+          if (l.from == tally.from && l.to == tally.to)
+            counts += fmt::format(
+                "\nlatency batch {}: {} calls, p50 {:.1f} ms, p95 {:.1f} ms, "
+                "p99 {:.1f} ms, max {:.1f} ms",
+                l.batchSizes, l.samples, l.p50Ms, l.p95Ms, l.p99Ms, l.maxMs);
       tc.append_child("system-out").text().set(counts.c_str());
     }
     suite.append_attribute("tests") = tests;

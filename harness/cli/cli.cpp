@@ -27,6 +27,7 @@ constexpr const char* kVersion = "0.1.0";
 struct RunFlags {
   RunConfig config;
   std::string timeout = "30s";
+  std::string duration;
   std::string reviewVersion;
   std::string properties;
   std::string maxResponseSize = "64MiB";
@@ -80,9 +81,19 @@ void declareRunOptions(CLI::App& run, RunFlags& f) {
                  "Random seed; the same seed, CRD and webhook give the same "
                  "requests and verdict (default: random, printed)")
       ->each([&f](const std::string&) { f.seedGiven = true; });
-  run.add_option("--tests", c.testsPerPair, "Test cases per ordered version pair")
+  run.add_option("--tests", c.testsPerPair,
+                 "Test cases per ordered version pair (with --duration: an upper bound)")
       ->default_val(100)
-      ->check(CLI::Range(1, 1000000));
+      ->check(CLI::Range(1, 1000000))
+      ->each([&c](const std::string&) { c.testsGiven = true; });
+  run.add_option("--duration", f.duration,
+                 "Time budget for the whole run, e.g. 10m, spread evenly over kinds and version "
+                 "pairs; without --tests, cases continue until it is spent");
+  run.add_option("--jobs,-j", c.jobs,
+                 "Concurrent requests; verdicts stay the same for a seed (results are judged in "
+                 "case order)")
+      ->default_val(1)
+      ->check(CLI::Range(1, 64));
   run.add_option("--batch-size", c.maxBatchSize, "Largest batch of objects in one review")
       ->default_val(32)
       ->check(CLI::Range(1, 100000));
@@ -125,6 +136,12 @@ std::string finishRunConfig(RunFlags& f, const std::vector<std::string>& args) {
   if (!timeout || timeout->count() <= 0)
     return fmt::format("--timeout {}: expected a duration such as 30s or 500ms", f.timeout);
   c.transport.timeout = *timeout;
+  if (!f.duration.empty()) {
+    auto duration = parseDuration(f.duration);
+    if (!duration || duration->count() <= 0)
+      return fmt::format("--duration {}: expected a duration such as 10m or 90s", f.duration);
+    c.duration = *duration;
+  }
   if (!f.reviewVersion.empty()) {
     if (f.reviewVersion == "v1")
       c.reviewVersion = ReviewVersion::V1;

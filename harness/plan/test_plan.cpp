@@ -1,6 +1,6 @@
 #include "harness/plan/test_plan.h"
 
-#include <random>
+#include <algorithm>
 
 namespace convcheck {
 
@@ -13,29 +13,38 @@ std::uint64_t mixSeed(std::uint64_t seed, const std::string& label) {
   return h ^ (h >> 31);
 }
 
-std::vector<PlannedCase> planPair(const PlanRequest& request) {
-  std::vector<PlannedCase> cases;
-  std::vector<std::string> sources;
-  for (const auto& v : request.versions)
-    if (v != request.to) sources.push_back(v);
-  std::mt19937_64 rng(mixSeed(request.seed, request.kind + "/" + request.from + "/" + request.to));
-  for (int i = 0; i < request.tests; ++i) {
-    PlannedCase c;
-    c.index = i;
-    c.from = request.from;
-    c.to = request.to;
-    c.seed = rng();
-    c.genSize = request.tests > 1 ? (i * 100) / (request.tests - 1) : 50;
-    c.sourceVersions.push_back(request.from);
-    if (i % 8 == 1) c.shape = CaseShape::Minimal;
-    if (i % 4 == 3 && request.maxBatchSize > 1) {
-      int size = std::uniform_int_distribution<int>(2, request.maxBatchSize)(rng);
-      for (int k = 1; k < size; ++k)
-        c.sourceVersions.push_back(
-            sources[std::uniform_int_distribution<std::size_t>(0, sources.size() - 1)(rng)]);
-    }
-    cases.push_back(std::move(c));
+PairPlan::PairPlan(PlanRequest request)
+    : request_(std::move(request)),
+      rng_(mixSeed(request_.seed, request_.kind + "/" + request_.from + "/" + request_.to)) {
+  for (const auto& v : request_.versions)
+    if (v != request_.to) sources_.push_back(v);
+}
+
+PlannedCase PairPlan::next() {
+  const int i = index_++;
+  const int span = std::max(request_.tests, 2);
+  PlannedCase c;
+  c.index = i;
+  c.from = request_.from;
+  c.to = request_.to;
+  c.seed = rng_();
+  c.genSize = ((i % span) * 100) / (span - 1);
+  c.sourceVersions.push_back(request_.from);
+  if (i % 8 == 1) c.shape = CaseShape::Minimal;
+  if (i % 4 == 3 && request_.maxBatchSize > 1) {
+    int size = std::uniform_int_distribution<int>(2, request_.maxBatchSize)(rng_);
+    for (int k = 1; k < size; ++k)
+      c.sourceVersions.push_back(
+          sources_[std::uniform_int_distribution<std::size_t>(0, sources_.size() - 1)(rng_)]);
   }
+  if (i >= 10 && i % 10 == 5) c.sameIdentityAs = i - 5;
+  return c;
+}
+
+std::vector<PlannedCase> planPair(const PlanRequest& request) {
+  PairPlan plan(request);
+  std::vector<PlannedCase> cases;
+  for (int i = 0; i < request.tests; ++i) cases.push_back(plan.next());
   return cases;
 }
 

@@ -3,6 +3,8 @@
 #pragma once
 
 #include <cstdint>
+#include <optional>
+#include <random>
 #include <string>
 #include <vector>
 
@@ -18,6 +20,9 @@ struct PlannedCase {
   std::uint64_t seed = 0;                   // everything random in the case derives from it
   int genSize = 0;                          // RapidCheck size, 0 (small) .. 100 (large)
   CaseShape shape = CaseShape::Any;
+  // When set, object 0 takes the namespace/name/uid of object 0 of that earlier case (with new
+  // content): a webhook that caches by name, or mixes up objects, shows it here.
+  std::optional<int> sameIdentityAs;
 };
 
 struct PlanRequest {
@@ -30,9 +35,24 @@ struct PlanRequest {
   std::uint64_t seed = 0;
 };
 
+// The cases of one pair, made one at a time (a --duration run may use millions).
 // Single objects most of the time (what the API server sends), every fourth case a batch of
-// 2..maxBatchSize objects of mixed source versions, every eighth a minimal object; sizes grow
-// from small to large across the cases so early failures are small.
+// 2..maxBatchSize objects of mixed source versions, every eighth a minimal object, every tenth
+// (from the tenth on) an object sharing its identity with an earlier case; sizes grow from small
+// to large over the first `request.tests` cases (then cycle) so early failures are small.
+class PairPlan {
+ public:
+  explicit PairPlan(PlanRequest request);
+  PlannedCase next();
+
+ private:
+  PlanRequest request_;
+  std::vector<std::string> sources_;
+  std::mt19937_64 rng_;
+  int index_ = 0;
+};
+
+// The first request.tests cases of PairPlan.
 std::vector<PlannedCase> planPair(const PlanRequest& request);
 
 // A 64-bit mix of a seed and a label, for independent deterministic streams.

@@ -20,9 +20,12 @@ struct RunConfig {
   TransportOptions transport;      // TLS, timeout, http2, caps
   std::optional<ReviewVersion> reviewVersion;  // --review-version override
   std::uint64_t seed = 0;
-  int testsPerPair = 100;               // --tests
-  int maxBatchSize = 32;                // --batch-size
-  std::vector<std::string> properties;  // --properties; empty = all
+  int testsPerPair = 100;   // --tests
+  bool testsGiven = false;  // --tests was given (with --duration: a cap, else unbounded)
+  std::optional<std::chrono::milliseconds> duration;  // --duration, spread over pairs and kinds
+  int jobs = 1;                                       // --jobs: concurrent requests
+  int maxBatchSize = 32;                              // --batch-size
+  std::vector<std::string> properties;                // --properties; empty = all
   std::string junitPath;
   std::string jsonPath;
   std::string reportDir;

@@ -1,10 +1,14 @@
 #include "harness/run/runner.h"
 
 #include <chrono>
+#include <limits>
 #include <map>
+#include <memory>
+#include <mutex>
 #include <ostream>
 #include <random>
 #include <set>
+#include <thread>
 
 #include <fmt/format.h>
 #include <rapidcheck.h>
@@ -65,6 +69,10 @@ class KindRun {
       finish();
       return true;
     }
+    const int pairs = static_cast<int>(versions_.size() * (versions_.size() - 1));
+    const bool timed = config_.duration.has_value();
+    const int limit =
+        timed && !config_.testsGiven ? std::numeric_limits<int>::max() : config_.testsPerPair;
     bool first = true;
     for (const auto& from : versions_) {
       for (const auto& to : versions_) {
@@ -72,10 +80,16 @@ class KindRun {
         PlanRequest request{
             crd_.kind,   from, to, versions_, config_.testsPerPair, config_.maxBatchSize,
             config_.seed};
-        log_ << fmt::format("{}: {} -> {} ({} cases)\n", crd_.kind, from, to, request.tests);
-        for (const auto& planned : planPair(request)) {
-          if (stopped_) break;
-          runCase(planned);
+        log_ << fmt::format("{}: {} -> {}\n", crd_.kind, from, to);
+        PairPlan plan(request);
+        identities_.clear();
+        auto deadline = std::chrono::steady_clock::now() +
+                        (timed ? *config_.duration / pairs : std::chrono::milliseconds(0));
+        for (int done = 0; done < limit && !stopped_;) {
+          if (timed && !first && std::chrono::steady_clock::now() >= deadline) break;
+          int n = first ? 1 : std::min(config_.jobs, limit - done);
+          runChunk(plan, n);
+          done += n;
           if (first) {
             first = false;
             if (!reachable_) {
@@ -121,8 +135,23 @@ class KindRun {
       validators_.emplace(v.name, std::move(std::get<ValidityChecker>(checker)));
       versions_.push_back(v.name);
     }
-    executor_.setVersions(versions_);
-    executor_.setValidator([this](const json& object, const std::string& version) {
+    configure(executor_);
+    for (int k = 1; k < config_.jobs; ++k) {
+      Worker w;
+      w.converter = std::make_unique<Converter>(crd_, converter_.url(), transport_,
+                                                converter_.reviewVersion());
+      w.executor = std::make_unique<CaseExecutor>(
+          crd_, *w.converter, transport_.timeout,
+          [this](const std::string& p) { return tally_.wants(p); },
+          [this](const Exchange& ex) { onCall(ex); });
+      configure(*w.executor);
+      workers_.push_back(std::move(w));
+    }
+  }
+
+  void configure(CaseExecutor& executor) {
+    executor.setVersions(versions_);
+    executor.setValidator([this](const json& object, const std::string& version) {
       std::vector<std::string> out;
       auto it = validators_.find(version);
       if (it == validators_.end()) return out;
@@ -130,8 +159,8 @@ class KindRun {
         out.push_back((v.path.empty() ? std::string("(root)") : v.path) + ": " + v.message);
       return out;
     });
-    executor_.setEditor([this](const json& object, const std::string& version,
-                               std::uint64_t seed) -> std::optional<json> {
+    executor.setEditor([this](const json& object, const std::string& version,
+                              std::uint64_t seed) -> std::optional<json> {
       return editedCopy(object, version, seed);
     });
   }
@@ -163,6 +192,12 @@ class KindRun {
       object["apiVersion"] = crd_.apiVersion(version);
       object["kind"] = crd_.kind;
       auto& meta = object["metadata"];
+      if (j == 0 && planned.sameIdentityAs) {
+        auto earlier = identities_.find(*planned.sameIdentityAs);
+        if (earlier != identities_.end())
+          for (auto item = earlier->second.begin(); item != earlier->second.end(); ++item)
+            meta[item.key()] = item.value();
+      }
       // Identity must be unique inside one batch, as it is in a real LIST.
       std::string name = meta.value("name", "obj");
       while (!names.insert(name).second) name = fmt::format("{}-{}", name.substr(0, 200), j);
@@ -176,10 +211,15 @@ class KindRun {
       }
       batch.push_back(std::move(object));
     }
+    json identity = json::object();
+    for (const char* key : {"namespace", "name", "uid"})
+      if (batch.front()["metadata"].contains(key)) identity[key] = batch.front()["metadata"][key];
+    identities_[planned.index] = identity;
     return batch;
   }
 
   void onCall(const Exchange& ex) {
+    std::lock_guard<std::mutex> lock(callMutex_);
     ++report_.requests;
     report_.objectsSent += static_cast<int>(ex.sent.objects.size());
     if (ex.http.ok()) {
@@ -196,15 +236,42 @@ class KindRun {
     if (++consecutiveFailures_ >= config_.maxConsecutiveTransportFailures && !stopped_) {
       stopped_ = true;
       executor_.halt();
+      for (auto& w : workers_) w.executor->halt();
       report_.notes.push_back(fmt::format(
           "stopped after {} consecutive failed calls: the webhook is not answering ({})",
           consecutiveFailures_, ex.http.transportError));
     }
   }
 
-  void runCase(const PlannedCase& planned) {
-    std::vector<json> batch = makeBatch(planned);
-    CaseResult result = executor_.run(batch, planned.from, planned.to, planned.seed);
+  // Makes the next n cases' batches in order, runs them (in parallel with --jobs), and tallies
+  // their results in case order, so the verdict does not depend on timing.
+  void runChunk(PairPlan& plan, int n) {
+    std::vector<PlannedCase> cases;
+    std::vector<std::vector<json>> batches;
+    for (int k = 0; k < n; ++k) {
+      cases.push_back(plan.next());
+      batches.push_back(makeBatch(cases.back()));
+    }
+    std::vector<CaseResult> results(n);
+    auto work = [&](int k) {
+      const PlannedCase& c = cases[k];
+      results[k] = executorFor(k).run(batches[k], c.from, c.to, c.seed);
+    };
+    if (n == 1) {
+      work(0);
+    } else {
+      std::vector<std::thread> threads;
+      for (int k = 0; k < n; ++k) threads.emplace_back(work, k);
+      for (auto& t : threads) t.join();
+    }
+    for (int k = 0; k < n; ++k) recordCase(cases[k], results[k]);
+  }
+
+  CaseExecutor& executorFor(int worker) {
+    return worker == 0 ? executor_ : *workers_.at(worker - 1).executor;
+  }
+
+  void recordCase(const PlannedCase& planned, const CaseResult& result) {
     if (!reachable_) return;
     tally_.addAll(result.forward, planned.from, planned.to);
     for (std::size_t i = 0; i < result.backward.size(); ++i)
@@ -249,6 +316,13 @@ class KindRun {
   Converter converter_;
   Tally tally_;
   CaseExecutor executor_;
+  struct Worker {
+    std::unique_ptr<Converter> converter;
+    std::unique_ptr<CaseExecutor> executor;
+  };
+  std::vector<Worker> workers_;  // --jobs beyond the first
+  std::mutex callMutex_;
+  std::map<int, json> identities_;  // case index -> identity of its object 0, per pair
   KindReport report_;
   std::map<std::string, ObjectGenerator> generators_;
   std::map<std::string, ValidityChecker> validators_;
@@ -325,6 +399,8 @@ RunReport runConformance(const RunConfig& config, std::istream& stdinStream, std
     return finishWith(2);
   }
 
+  RunConfig perKind = config;  // a --duration is shared by every kind
+  if (perKind.duration) *perKind.duration /= static_cast<int>(selected.size());
   bool anyTested = false;
   std::vector<std::string> unreachable;
   try {
@@ -336,7 +412,7 @@ RunReport runConformance(const RunConfig& config, std::istream& stdinStream, std
       if (!reviewVersion)
         throw InputError{
             fmt::format("{}: conversionReviewVersions lists neither v1 nor v1beta1", crd->name)};
-      KindRun run(*crd, config, url, transportFor(*crd, config), *reviewVersion, log);
+      KindRun run(*crd, perKind, url, transportFor(*crd, config), *reviewVersion, log);
       bool reached = run.run();
       if (reached)
         anyTested = true;

@@ -3,6 +3,7 @@
 #include <gtest/gtest.h>
 
 #include <fstream>
+#include <set>
 #include <sstream>
 
 #include "tests/integration/convcheck_binary.h"
@@ -110,6 +111,39 @@ TEST(Runs, SameSeedGivesTheSameFindings) {
   };
   EXPECT_TRUE(digest(a.json) == digest(b.json)) << "two runs with seed 1 differ";
   EXPECT_EQ(a.json["kinds"][0]["requests"], b.json["kinds"][0]["requests"]);
+}
+
+TEST(Runs, ConcurrentJobsGiveTheSameVerdictsAsOne) {
+  ExampleWebhookOptions options;
+  options.faults = {"lossy-round-trip"};
+  ExampleWebhook hook(options);
+  auto one = runConvcheck(runArgs(hook, ExampleWebhook::widgetCrdPath()));
+  auto four = runConvcheck(runArgs(hook, ExampleWebhook::widgetCrdPath(), {"--jobs", "4"}));
+  ASSERT_EQ(one.status.code, 1);
+  ASSERT_EQ(four.status.code, 1);
+  auto counts = [](const nlohmann::json& j) {
+    nlohmann::json d = nlohmann::json::array();
+    for (const auto& r : j["kinds"][0]["results"])
+      d.push_back({r["property"], r["from"], r["to"], r["passed"], r["failed"], r["notEvaluable"]});
+    return d;
+  };
+  EXPECT_TRUE(counts(one.json) == counts(four.json));
+  EXPECT_EQ(one.json["kinds"][0]["requests"], four.json["kinds"][0]["requests"]);
+}
+
+TEST(Runs, DurationBoundsTheRunAndStillTestsEveryPair) {
+  ExampleWebhook hook;
+  auto started = std::chrono::steady_clock::now();
+  auto r = runConvcheck({"run", "--crd", ExampleWebhook::cronTabCrdPath(), "--url", hook.url(),
+                         "--ca-file", hook.pki().caFile(), "--duration", "2s"});
+  auto seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - started).count();
+  EXPECT_EQ(r.status.code, 0) << r.out << r.err;
+  EXPECT_LT(seconds, 30);
+  std::set<std::string> pairs;
+  for (const auto& res : r.json["kinds"][0]["results"])
+    if (res["property"] == "round-trip" && res["passed"].get<int>() > 0)
+      pairs.insert(res["from"].get<std::string>() + ">" + res["to"].get<std::string>());
+  EXPECT_EQ(pairs.size(), 2u);
 }
 
 TEST(Runs, UnreachableWebhookExitsThreeWithAMessageNamingTheUrl) {

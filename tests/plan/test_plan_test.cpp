@@ -77,3 +77,27 @@ TEST(Tally, SelectedPropertiesOnly) {
 
 }  // namespace
 }  // namespace convcheck
+
+namespace convcheck {
+namespace {
+
+TEST(TestPlan, EveryTenthCaseReusesTheIdentityOfAnEarlierOne) {
+  auto cases = planPair(request());
+  EXPECT_FALSE(cases[5].sameIdentityAs);
+  ASSERT_TRUE(cases[15].sameIdentityAs);
+  EXPECT_EQ(*cases[15].sameIdentityAs, 10);
+  EXPECT_EQ(cases[25].sameIdentityAs, 20);
+}
+
+TEST(TestPlan, LazyPlanContinuesPastTheTestCountWithCyclingSizes) {
+  auto r = request();
+  PairPlan plan(r);
+  auto eager = planPair(r);
+  for (int i = 0; i < r.tests; ++i) EXPECT_EQ(plan.next().seed, eager[i].seed);
+  auto beyond = plan.next();
+  EXPECT_EQ(beyond.index, r.tests);
+  EXPECT_EQ(beyond.genSize, 0);
+}
+
+}  // namespace
+}  // namespace convcheck

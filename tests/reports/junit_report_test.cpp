@@ -25,7 +25,18 @@ RunReport sample() {
   fail.findings.push_back(f);
   PropertyTally blocked{
       "determinism", "v1", "v1beta1", 0, 0, 5, {}, "the forward conversion was rejected", false};
-  k.tallies = {pass, fail, blocked};
+  PropertyTally timeout{"timeout", "v1", "v1beta1", 10, 0, 0, {}, "", false};
+  k.tallies = {pass, fail, blocked, timeout};
+  LatencyStats l;
+  l.from = "v1";
+  l.to = "v1beta1";
+  l.batchSizes = "1";
+  l.samples = 10;
+  l.p50Ms = 1.5;
+  l.p95Ms = 2.5;
+  l.p99Ms = 3.5;
+  l.maxMs = 4;
+  k.latency.push_back(l);
   r.kinds.push_back(k);
   r.exitCode = 1;
   return r;
@@ -36,7 +47,10 @@ TEST(JunitReport, OneSuitePerKindOneCasePerPairAndProperty) {
   ASSERT_TRUE(doc.load_string(renderJunit(sample()).c_str()));
   auto suite = doc.child("testsuites").child("testsuite");
   EXPECT_STREQ(suite.attribute("name").value(), "CronTab (crontabs.stable.example.com)");
-  EXPECT_EQ(suite.attribute("tests").as_int(), 3);
+  EXPECT_EQ(suite.attribute("tests").as_int(), 4);
+  auto timeout = suite.find_child_by_attribute("testcase", "name", "v1 -> v1beta1: timeout");
+  EXPECT_NE(std::string(timeout.child("system-out").text().get()).find("p99 3.5 ms"),
+            std::string::npos);
   EXPECT_EQ(suite.attribute("failures").as_int(), 1);
   EXPECT_EQ(suite.attribute("skipped").as_int(), 1);
   auto failing = suite.find_child_by_attribute("testcase", "name", "v1 -> v1beta1: round-trip");
