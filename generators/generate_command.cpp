@@ -1,0 +1,48 @@
+#include "generators/generate_command.h"
+
+#include "generators/object_gen.h"
+#include "generators/validity.h"
+#include "generators/yaml_writer.h"
+
+namespace convcheck {
+
+std::optional<GenerateFormat> parseGenerateFormat(const std::string& name) {
+  if (name == "json" || name == "ndjson") return GenerateFormat::Json;
+  if (name == "yaml" || name == "yml") return GenerateFormat::Yaml;
+  return std::nullopt;
+}
+
+std::optional<std::string> runGenerate(const Crd& crd, const GenerateRequest& request,
+                                       std::ostream& out, std::ostream* notes) {
+  if (request.count < 0) return "-n must not be negative";
+  auto compiled = ObjectGenerator::compile(crd, request.version);
+  if (auto* error = std::get_if<std::string>(&compiled)) return *error;
+  const auto& gen = std::get<ObjectGenerator>(compiled);
+  if (notes)
+    for (const auto& n : gen.notes()) *notes << "note: " << n << '\n';
+  auto checker = ValidityChecker::compile(crd, request.version);
+  if (auto* error = std::get_if<std::string>(&checker)) return *error;
+  std::vector<nlohmann::json> objects;
+  try {
+    objects = generateObjects(gen, request.seed, request.count);
+  } catch (const std::exception& e) {
+    return std::string("generation failed: ") + e.what();
+  }
+  for (std::size_t i = 0; i < objects.size(); ++i) {
+    // An invalid object is a generator bug: report it, never print it as a sample.
+    const auto violations = std::get<ValidityChecker>(checker).check(objects[i]);
+    if (!violations.empty())
+      return "generator bug: object " + std::to_string(i) + " is invalid at " +
+             (violations[0].path.empty() ? "<root>" : violations[0].path) + ": " +
+             violations[0].message;
+    if (request.format == GenerateFormat::Json) {
+      out << objects[i].dump() << '\n';
+    } else {
+      out << "---\n" << toYaml(objects[i]);
+    }
+  }
+  out.flush();
+  return std::nullopt;
+}
+
+}  // namespace convcheck

@@ -1,0 +1,231 @@
+#include "generators/object_gen.h"
+
+#include <map>
+#include <stdexcept>
+
+#include "generators/metadata_gen.h"
+#include "generators/pattern_strings.h"
+
+namespace convcheck {
+
+using nlohmann::json;
+
+namespace {
+
+// kube-apiserver stores objects in etcd, whose default request limit is 1.5 MiB; generated
+// objects stay below 1 MiB of JSON.
+constexpr std::size_t kMaxObjectBytes = 1u << 20;
+
+// Bytes of the compact JSON encoding, close enough without serialising.
+std::size_t approxJsonBytes(const json& v) {
+  switch (v.type()) {
+    case json::value_t::object: {
+      std::size_t n = 2;
+      for (auto it = v.begin(); it != v.end(); ++it)
+        n += it.key().size() + 4 + approxJsonBytes(it.value());
+      return n;
+    }
+    case json::value_t::array: {
+      std::size_t n = 2;
+      for (const auto& x : v) n += 1 + approxJsonBytes(x);
+      return n;
+    }
+    case json::value_t::string:
+      return v.get_ref<const std::string&>().size() + 2;
+    default:
+      return 8;
+  }
+}
+
+// Halves the size until the object fits kMaxObjectBytes.
+rc::Gen<json> capped(rc::Gen<json> g) {
+  return rc::Gen<json>([g](const rc::Random& random, int size) {
+    rc::Random r = random;
+    for (int s = size;; s /= 2) {
+      auto x = g(r.split(), s);
+      if (s == 0 || approxJsonBytes(x.value()) <= kMaxObjectBytes) return x;
+    }
+  });
+}
+
+}  // namespace
+
+struct ObjectGenerator::State {
+  std::string version, apiVersion, kind;
+  bool namespaced = true;
+  ParsedSchema schema;
+  GeneratorOptions options;
+  std::vector<std::string> apiVersions;
+  PatternStrings patterns;
+  GenNotes genNotes;
+  std::vector<std::string> notes;
+  // Root-property generators per (coverage, unknownFields).
+  std::map<std::pair<int, bool>, std::map<std::string, rc::Gen<json>>> rootFields;
+  std::vector<rc::Gen<json>> anyShape;
+  std::optional<rc::Gen<json>> minimalGen;
+
+  SchemaGenEnv env(FieldCoverage c, bool unknown) {
+    return SchemaGenEnv{GenMode{c, unknown, options.formats}, &patterns, &genNotes};
+  }
+
+  const std::map<std::string, rc::Gen<json>>& fields(FieldCoverage c, bool unknown) {
+    auto key = std::make_pair(static_cast<int>(c), unknown);
+    auto it = rootFields.find(key);
+    if (it != rootFields.end()) return it->second;
+    auto& out = rootFields[key];
+    const SchemaGenEnv e = env(c, unknown);
+    for (const auto& [name, child] : schema.root->properties)
+      if (name != "apiVersion" && name != "kind" && name != "metadata")
+        out.emplace(name, schemaGen(child, e));
+    return out;
+  }
+
+  rc::Gen<json> build(const ObjectShape& shape) {
+    const bool unknown = shape.unknownFields && shape.coverage != FieldCoverage::Minimal;
+    const auto& compiled = fields(shape.coverage, unknown);
+    std::map<std::string, FieldOverride> overrides;
+    for (const auto& [name, g] : compiled) overrides[name] = FieldOverride{g, Presence::Auto};
+    overrides["apiVersion"] = FieldOverride{rc::gen::just(json(apiVersion)), Presence::Always};
+    overrides["kind"] = FieldOverride{rc::gen::just(json(kind)), Presence::Always};
+    MetadataOptions md;
+    md.namespaced = namespaced;
+    md.apiVersions = apiVersions;
+    md.minimal = !shape.fullMetadata || shape.coverage == FieldCoverage::Minimal;
+    md.optionalProbability = shape.coverage == FieldCoverage::Full ? 0.8 : 0.5;
+    if (const SchemaNode* m = schema.root->property("metadata"))
+      if (auto n = m->properties.find("name"); n != m->properties.end()) md.nameSchema = n->second;
+    overrides["metadata"] = FieldOverride{objectMeta(md), Presence::Always};
+    if (overrides.count("spec") && shape.coverage != FieldCoverage::Minimal)
+      overrides["spec"].presence = Presence::Included;
+    if (overrides.count("status"))
+      overrides["status"].presence = shape.withStatus && shape.coverage != FieldCoverage::Minimal
+                                         ? Presence::Included
+                                         : Presence::Never;
+    return capped(objectSchemaGen(schema.root, env(shape.coverage, unknown), std::move(overrides),
+                                  CheckOptions{true, true}));
+  }
+};
+
+std::variant<ObjectGenerator, std::string> ObjectGenerator::compile(const Crd& crd,
+                                                                    const std::string& version,
+                                                                    GeneratorOptions options) {
+  const CrdVersion* v = crd.version(version);
+  const std::string what = crd.name + " version " + version;
+  if (!v) return what + ": no such version in the CRD";
+  auto st = std::make_shared<State>();
+  st->version = version;
+  st->apiVersion = crd.group.empty() ? version : crd.apiVersion(version);
+  st->kind = crd.kind;
+  st->namespaced = crd.namespaced;
+  st->options = options;
+  for (const auto& other : crd.versions)
+    st->apiVersions.push_back(crd.group.empty() ? other.name : crd.apiVersion(other.name));
+
+  json schema = v->schema;
+  if (schema.is_null()) {
+    schema = {{"type", "object"}, {"x-kubernetes-preserve-unknown-fields", true}};
+    st->notes.push_back(what + " has no schema: objects carry arbitrary preserved fields");
+  }
+  auto parsed = parseSchema(schema);
+  if (auto* errors = std::get_if<std::vector<SchemaError>>(&parsed)) {
+    std::string msg = what + ": schema is not structural or uses unsupported keywords:";
+    for (const auto& e : *errors) msg += "\n  " + e.str();
+    return msg;
+  }
+  st->schema = std::get<ParsedSchema>(std::move(parsed));
+  if (st->schema.celRules > 0)
+    st->notes.push_back(
+        what + ": " + std::to_string(st->schema.celRules) +
+        " x-kubernetes-validations (CEL) rules are not evaluated; generated objects "
+        "may violate them");
+  if (crd.preserveUnknownFields)
+    st->notes.push_back(what +
+                        ": spec.preserveUnknownFields is true; kube-apiserver prunes nothing");
+  for (const auto& n : st->schema.notes) st->notes.push_back(what + ": " + n);
+
+  try {
+    st->minimalGen = st->build({FieldCoverage::Minimal, false, false, false});
+    for (auto coverage : {FieldCoverage::Sparse, FieldCoverage::Full})
+      for (bool status : {true, false})
+        for (bool unknown : {false, true})
+          st->anyShape.push_back(st->build({coverage, status, unknown, true}));
+    st->anyShape.push_back(*st->minimalGen);
+    st->anyShape.push_back(st->build({FieldCoverage::Sparse, true, false, false}));
+  } catch (const std::exception& e) {
+    return what + ": cannot compile generators: " + e.what();
+  }
+  for (const auto& n : st->genNotes.all()) st->notes.push_back(what + ": " + n);
+  for (const auto& n : st->patterns.notes()) st->notes.push_back(what + ": " + n);
+  return ObjectGenerator(st);
+}
+
+rc::Gen<json> ObjectGenerator::objects() const {
+  auto shapes = state_->anyShape;
+  return rc::Gen<json>([shapes](const rc::Random& random, int size) {
+    rc::Random r = random;
+    rc::Random pick = r.split();
+    return shapes[pick.next() % shapes.size()](r, size);
+  });
+}
+
+rc::Gen<json> ObjectGenerator::minimal() const { return *state_->minimalGen; }
+
+rc::Gen<json> ObjectGenerator::shaped(const ObjectShape& shape) const {
+  return state_->build(shape);
+}
+
+rc::Gen<json> ObjectGenerator::valueFor(const std::string& fieldPath) const {
+  SchemaNodePtr node = state_->schema.root;
+  std::size_t i = 0;
+  while (i < fieldPath.size() && node) {
+    if (fieldPath[i] == '.') {
+      ++i;
+      continue;
+    }
+    if (fieldPath.compare(i, 3, "[*]") == 0) {
+      node = node->items ? node->items : node->additionalProperties;
+      i += 3;
+      continue;
+    }
+    const std::size_t end = fieldPath.find_first_of(".[", i);
+    const std::string name =
+        fieldPath.substr(i, end == std::string::npos ? std::string::npos : end - i);
+    auto it = node->properties.find(name);
+    node = it == node->properties.end() ? nullptr : it->second;
+    i = end == std::string::npos ? fieldPath.size() : end;
+  }
+  if (!node) {
+    const std::string msg =
+        "field " + fieldPath + " is not in the schema of version " + state_->version;
+    return rc::Gen<json>([msg](const rc::Random&, int) -> rc::Shrinkable<json> {
+      throw rc::GenerationFailure(msg);
+    });
+  }
+  return schemaGen(node, state_->env(FieldCoverage::Sparse, false));
+}
+
+const std::vector<std::string>& ObjectGenerator::notes() const { return state_->notes; }
+const ParsedSchema& ObjectGenerator::schema() const { return state_->schema; }
+const std::string& ObjectGenerator::version() const { return state_->version; }
+const std::string& ObjectGenerator::apiVersion() const { return state_->apiVersion; }
+const std::string& ObjectGenerator::kind() const { return state_->kind; }
+bool ObjectGenerator::namespaced() const { return state_->namespaced; }
+
+std::vector<json> generateObjects(const ObjectGenerator& gen, std::uint64_t seed, int n) {
+  std::vector<json> out;
+  out.reserve(static_cast<std::size_t>(std::max(n, 0)));
+  rc::Random random(seed);
+  const auto objects = gen.objects();
+  for (int i = 0; i < n; ++i) {
+    const int size = 10 + (i * 37) % 91;
+    try {
+      out.push_back(objects(random.split(), size).value());
+    } catch (const std::exception& e) {
+      throw std::runtime_error(gen.kind() + " " + gen.version() + ": object " + std::to_string(i) +
+                               " (seed " + std::to_string(seed) + "): " + e.what());
+    }
+  }
+  return out;
+}
+
+}  // namespace convcheck
