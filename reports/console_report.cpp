@@ -95,10 +95,14 @@ void printConsoleReport(const RunReport& report, std::ostream& out, bool colour)
   }
   if (!report.fatalError.empty())
     out << "\n" << paint("error: ", "31;1") << report.fatalError << "\n";
-  if (report.interrupted) out << "\ninterrupted: results are partial\n";
   int failed = report.failedProperties();
   out << fmt::format("\nseed {}; {:.1f} s; ", report.seed, report.seconds);
-  if (report.exitCode == 0)
+  if (report.interrupted)
+    out << paint(fmt::format("interrupted after {} failed property check(s); results are partial",
+                             failed),
+                 "33;1")
+        << "\n";
+  else if (report.exitCode == 0)
     out << paint("all properties held", "32;1") << "\n";
   else if (report.exitCode == 1)
     out << paint(fmt::format("{} property check(s) failed", failed), "31;1") << "\n";

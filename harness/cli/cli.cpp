@@ -1,20 +1,27 @@
 #include "harness/cli/cli.h"
 
+#include <pthread.h>
+#include <signal.h>
 #include <unistd.h>
 
 #include <cstdlib>
 #include <fstream>
 #include <iostream>
 #include <random>
+#include <thread>
 
 #include <fmt/format.h>
 #include <CLI/CLI.hpp>
 
 #include "generators/generate_command.h"
+#include "harness/cli/minimize_command.h"
+#include "harness/cli/replay_command.h"
+#include "harness/corpus/corpus_store.h"
 #include "harness/crd/crd_loader.h"
 #include "harness/run/runner.h"
 #include "harness/transport/duration.h"
 #include "properties/checks/property_ids.h"
+#include "reports/bundle_writer.h"
 #include "reports/console_report.h"
 #include "reports/json_report.h"
 #include "reports/junit_report.h"
@@ -105,7 +112,15 @@ void declareRunOptions(CLI::App& run, RunFlags& f) {
                  "properties`)");
   run.add_option("--junit", c.junitPath, "Write JUnit XML here");
   run.add_option("--json", c.jsonPath, "Write machine-readable JSON results here");
-  run.add_option("--report-dir", c.reportDir, "Write reports (junit.xml, results.json) here");
+  run.add_option("--report-dir", c.reportDir,
+                 "Write reports (junit.xml, results.json) and reproduction bundles (bundles/) here");
+  run.add_option("--shrink-budget", c.shrinkBudget,
+                 "Webhook calls spent shrinking each reported failure (0: report unshrunk)")
+      ->default_val(200)
+      ->check(CLI::Range(0, 1000000));
+  run.add_option("--corpus", c.corpusDir,
+                 "Corpus directory: samples/ are test inputs, regressions/ are replayed first and "
+                 "receive this run's shrunk failures");
   run.add_option("--max-response-size", f.maxResponseSize,
                  "Largest webhook answer read, e.g. 64MiB (kube-apiserver has no cap)")
       ->default_val("64MiB");
@@ -190,6 +205,57 @@ std::string finishRunConfig(RunFlags& f, const std::vector<std::string>& args) {
   return "";
 }
 
+// Turns SIGINT/SIGTERM into a stop request for the run while it lives: the signals are blocked
+// and a thread waits for them, so no handler touches shared state.
+class StopSignalWatcher {
+ public:
+  explicit StopSignalWatcher(std::atomic<bool>& stop) : stop_(stop) {
+    sigemptyset(&signals_);
+    sigaddset(&signals_, SIGINT);
+    sigaddset(&signals_, SIGTERM);
+    pthread_sigmask(SIG_BLOCK, &signals_, &previous_);
+    thread_ = std::thread([this] {
+      timespec tick{0, 100 * 1000 * 1000};
+      while (!done_.load()) {
+        if (sigtimedwait(&signals_, nullptr, &tick) > 0) stop_.store(true);
+      }
+    });
+  }
+  ~StopSignalWatcher() {
+    done_.store(true);
+    thread_.join();
+    pthread_sigmask(SIG_SETMASK, &previous_, nullptr);
+  }
+
+ private:
+  std::atomic<bool>& stop_;
+  std::atomic<bool> done_{false};
+  sigset_t signals_{}, previous_{};
+  std::thread thread_;
+};
+
+// Stores the reported (shrunk) failure of every failing (kind, from, to, property) in the corpus.
+void saveRegressions(const CorpusStore& corpus, const RunReport& report, std::ostream& out,
+                     std::ostream& err) {
+  int added = 0;
+  for (const auto& kind : report.kinds)
+    for (const auto& tally : kind.tallies) {
+      if (tally.failed == 0 || tally.findings.empty()) continue;
+      const Finding& f = tally.findings.front();
+      if (f.caseTo.empty() || f.batch.empty()) continue;
+      RegressionCase c{kind.crdName, kind.kind, f.property, f.from,  f.to,
+                       f.part,       f.caseTo,  f.seed,     f.batch, f.summary};
+      bool created = false;
+      std::string saved = corpus.save(c, &created);
+      if (saved.rfind("error: ", 0) == 0)
+        err << "convcheck: corpus: " << saved.substr(7) << "\n";
+      else if (created)
+        ++added;
+    }
+  if (added > 0) out << fmt::format("corpus: stored {} new regression case(s) in {}\n", added,
+                                    corpus.dir());
+}
+
 bool useColour() { return std::getenv("NO_COLOR") == nullptr && isatty(STDOUT_FILENO) == 1; }
 
 int runCommand(RunFlags& f, std::istream& in, std::ostream& out, std::ostream& err) {
@@ -204,8 +270,17 @@ int runCommand(RunFlags& f, std::istream& in, std::ostream& out, std::ostream& e
     }
   }
   std::ostringstream quiet;
-  RunReport report = runConformance(c, in, c.verbose ? err : quiet);
+  std::atomic<bool> stop{false};
+  c.stopRequested = &stop;
+  RunReport report;
+  {
+    StopSignalWatcher watcher(stop);
+    report = runConformance(c, in, c.verbose ? err : quiet);
+  }
   report.version = kVersion;
+  if (!c.reportDir.empty())
+    for (const auto& e : writeBundles(report, c.transport, !c.url.empty(), c.reportDir))
+      err << "convcheck: " << e << "\n";
   if (!report.fatalError.empty() && report.kinds.empty())
     err << "convcheck: " << report.fatalError << "\n";
   bool startedTesting = !report.kinds.empty();
@@ -219,6 +294,7 @@ int runCommand(RunFlags& f, std::istream& in, std::ostream& out, std::ostream& e
   if (startedTesting) printConsoleReport(report, out, useColour());
   if (!c.junitPath.empty() && startedTesting) out << "JUnit: " << c.junitPath << "\n";
   if (!c.jsonPath.empty() && startedTesting) out << "JSON:  " << c.jsonPath << "\n";
+  if (!c.corpusDir.empty()) saveRegressions(CorpusStore(c.corpusDir), report, out, err);
   return report.exitCode;
 }
 
@@ -283,6 +359,10 @@ int runCli(const std::vector<std::string>& args, std::istream& in, std::ostream&
   generate->add_option("--kind", gen.kind, "Kind or CRD name when the input holds several CRDs");
 
   CLI::App* properties = app.add_subcommand("properties", "List the property ids");
+  ReplayFlags replayFlags;
+  CLI::App* replay = addReplayCommand(app, replayFlags);
+  MinimizeFlags minimizeFlags;
+  CLI::App* minimize = addMinimizeCommand(app, minimizeFlags);
 
   std::vector<std::string> reversed(args.rbegin(), args.rend());
   try {
@@ -299,7 +379,7 @@ int runCli(const std::vector<std::string>& args, std::istream& in, std::ostream&
   } catch (const CLI::ParseError& e) {
     // Help for a subcommand surfaces as CallForHelp from that subcommand.
     if (e.get_exit_code() == 0) {
-      for (auto* sub : {run, generate, properties})
+      for (auto* sub : {run, generate, properties, replay, minimize})
         if (sub->parsed()) {
           out << sub->help();
           return 0;
@@ -316,6 +396,8 @@ int runCli(const std::vector<std::string>& args, std::istream& in, std::ostream&
     return 0;
   }
   if (generate->parsed()) return generateCommand(gen, in, out, err);
+  if (replay->parsed()) return runReplay(replayFlags, out, err);
+  if (minimize->parsed()) return runMinimize(minimizeFlags, kVersion, in, out, err);
   std::string error = finishRunConfig(runFlags, args);
   if (!error.empty()) {
     err << "convcheck: " << error << "\n";

@@ -2,6 +2,7 @@
 // Built by harness/cli; read by the runner and the planner. No other configuration exists.
 #pragma once
 
+#include <atomic>
 #include <chrono>
 #include <cstdint>
 #include <optional>
@@ -29,9 +30,13 @@ struct RunConfig {
   std::string junitPath;
   std::string jsonPath;
   std::string reportDir;
+  int shrinkBudget = 200;  // --shrink-budget: webhook calls per shrunk failure
+  std::string corpusDir;   // --corpus: samples and regression cases (harness/corpus)
   int maxConsecutiveTransportFailures = 5;
   std::string commandLine;  // for the reproduction line in reports
   bool verbose = false;
+  // Set (by the CLI's signal watcher) to stop after the cases in flight; may be null.
+  const std::atomic<bool>* stopRequested = nullptr;
 };
 
 }  // namespace convcheck

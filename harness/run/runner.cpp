@@ -15,6 +15,7 @@
 
 #include "generators/object_gen.h"
 #include "generators/validity.h"
+#include "harness/corpus/corpus_cases.h"
 #include "harness/crd/crd_loader.h"
 #include "harness/plan/test_plan.h"
 #include "harness/run/case_executor.h"
@@ -22,6 +23,7 @@
 #include "harness/run/tally.h"
 #include "harness/transport/review_codec.h"
 #include "harness/transport/tls_inspect.h"
+#include "shrink/run_shrinker.h"
 
 namespace convcheck {
 namespace {
@@ -54,6 +56,7 @@ class KindRun {
     report_.url = converter_.url();
     report_.reviewVersion = reviewVersion == ReviewVersion::V1 ? "v1" : "v1beta1";
     report_.storedVersions = crd.storedVersions;
+    report_.crd = crd;
     for (const auto& v : crd.versions) {
       if (v.storage) report_.storageVersion = v.name;
       if (!v.served) report_.notServed.push_back(v.name);
@@ -74,6 +77,7 @@ class KindRun {
     const int limit =
         timed && !config_.testsGiven ? std::numeric_limits<int>::max() : config_.testsPerPair;
     bool first = true;
+    if (!config_.corpusDir.empty()) runCorpusCases();
     for (const auto& from : versions_) {
       for (const auto& to : versions_) {
         if (from == to || stopped_) continue;
@@ -87,6 +91,12 @@ class KindRun {
                         (timed ? *config_.duration / pairs : std::chrono::milliseconds(0));
         for (int done = 0; done < limit && !stopped_;) {
           if (timed && !first && std::chrono::steady_clock::now() >= deadline) break;
+          if (config_.stopRequested && config_.stopRequested->load()) {
+            interrupted_ = true;
+            stopped_ = true;
+            report_.notes.push_back("interrupted: results cover the cases run so far");
+            break;
+          }
           int n = first ? 1 : std::min(config_.jobs, limit - done);
           runChunk(plan, n);
           done += n;
@@ -106,6 +116,7 @@ class KindRun {
   }
 
   const std::string& unreachableReason() const { return unreachableReason_; }
+  bool interrupted() const { return interrupted_; }
   KindReport takeReport() { return std::move(report_); }
 
  private:
@@ -230,9 +241,14 @@ class KindRun {
                      ex.sent.objects.size(), ex.http.elapsed.count() / 1000.0);
       return;
     }
-    if (!reachable_ && unreachableReason_.empty() && ex.http.transportErrorKind != "timeout")
+    // A webhook that took the call and then answered too late, too much or not in HTTP was
+    // tested (its answer is a finding); only failing to connect or to complete TLS means that
+    // nothing could be tested.
+    const std::string& kind = ex.http.transportErrorKind;
+    const bool tookTheCall = kind == "timeout" || kind == "too-large" || kind == "protocol";
+    if (!reachable_ && unreachableReason_.empty() && !tookTheCall)
       unreachableReason_ = ex.http.transportError;
-    if (ex.http.transportErrorKind == "timeout") reachable_ = true;  // it accepted the call
+    if (tookTheCall) reachable_ = true;
     if (++consecutiveFailures_ >= config_.maxConsecutiveTransportFailures && !stopped_) {
       stopped_ = true;
       executor_.halt();
@@ -271,8 +287,47 @@ class KindRun {
     return worker == 0 ? executor_ : *workers_.at(worker - 1).executor;
   }
 
-  void recordCase(const PlannedCase& planned, const CaseResult& result) {
+  // Stored regressions and user samples (--corpus) run before any generated case.
+  void runCorpusCases() {
+    CorpusPlan plan = planCorpusCases(CorpusStore(config_.corpusDir).load(crd_), crd_, versions_,
+                                      generators_, validators_, config_.seed);
+    for (const auto& n : plan.notes) report_.notes.push_back(n);
+    for (const auto& c : plan.cases) {
+      if (stopped_) break;
+      PlannedCase planned;
+      planned.from = versionOf(c.objects.front());
+      planned.to = c.to;
+      planned.seed = c.seed;
+      CaseResult result = executor_.run(c.objects, planned.from, planned.to, planned.seed);
+      recordCase(planned, result, c.origin);
+      if (!reachable_) break;  // the first generated case reports it
+    }
+  }
+
+  // The first failure of each (property, from, to) is shrunk against the webhook (shrink/).
+  void shrinkNewFailures(const PlannedCase& planned, CaseResult& result,
+                         const std::string& origin) {
+    RunShrinker::CaseInfo info{planned.from, planned.to, planned.seed,
+                               origin == "generated" ? &planned : nullptr, origin,
+                               report_.requests};
+    shrinker_.shrinkNewFailures(result, info, [this, &planned](const FailureTarget& target) {
+      return CaseRunner([this, target, to = planned.to, seed = planned.seed](
+                            const std::vector<json>& batch, const std::string& from) {
+        CaseExecutor executor(
+            crd_, converter_, transport_.timeout,
+            [target](const std::string& p) { return caseNeeds(target, p); },
+            [this](const Exchange& ex) { onCall(ex); });
+        configure(executor);
+        if (stopped_ || (config_.stopRequested && config_.stopRequested->load())) executor.halt();
+        return executor.run(batch, from, to, seed);
+      });
+    });
+  }
+
+  void recordCase(const PlannedCase& planned, CaseResult& result,
+                  const std::string& origin = "generated") {
     if (!reachable_) return;
+    shrinkNewFailures(planned, result, origin);
     tally_.addAll(result.forward, planned.from, planned.to);
     for (std::size_t i = 0; i < result.backward.size(); ++i)
       tally_.add(result.backward[i], result.backwardFrom, result.backwardTo[i]);
@@ -291,6 +346,11 @@ class KindRun {
       return;
     }
     TlsInspection inspection = inspectServerTls(url, transport_.tls, transport_.timeout);
+    if (!inspection.handshakeCompleted) {  // no certificate seen: nothing to judge
+      tally_.add({"tls", Outcome::Blocked, std::nullopt, "no TLS handshake: " + inspection.error},
+                 "", "");
+      return;
+    }
     if (inspection.acceptedByKubeApiserver) {
       tally_.add({"tls", Outcome::Pass, std::nullopt, ""}, "", "");
       return;
@@ -326,9 +386,11 @@ class KindRun {
   KindReport report_;
   std::map<std::string, ObjectGenerator> generators_;
   std::map<std::string, ValidityChecker> validators_;
+  RunShrinker shrinker_{generators_, validators_, config_.shrinkBudget};
   std::vector<std::string> versions_;
   bool reachable_ = false;
   bool stopped_ = false;
+  bool interrupted_ = false;
   int consecutiveFailures_ = 0;
   std::string unreachableReason_;
 };
@@ -420,6 +482,10 @@ RunReport runConformance(const RunConfig& config, std::istream& stdinStream, std
         unreachable.push_back(
             fmt::format("{}: could not reach the webhook: {}", crd->name, run.unreachableReason()));
       report.kinds.push_back(run.takeReport());
+      if (run.interrupted()) {
+        report.interrupted = true;
+        break;
+      }
     }
   } catch (const InputError& e) {
     report.fatalError = e.message;
@@ -427,6 +493,7 @@ RunReport runConformance(const RunConfig& config, std::istream& stdinStream, std
   }
   for (const auto& u : unreachable)
     report.fatalError += (report.fatalError.empty() ? "" : "\n") + u;
+  if (report.interrupted) return finishWith(kInterruptedExitCode);
   if (!anyTested) return finishWith(3);
   return finishWith(report.failedProperties() > 0 ? 1 : 0);
 }

@@ -9,6 +9,9 @@
 
 namespace convcheck {
 
+// Exit code of a run stopped by SIGINT/SIGTERM (reports are still written, marked interrupted).
+inline constexpr int kInterruptedExitCode = 130;
+
 // Exit code per SPEC §7 is set in the returned report. `log` receives progress lines.
 RunReport runConformance(const RunConfig& config, std::istream& stdinStream, std::ostream& log);
 

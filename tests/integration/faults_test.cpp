@@ -4,6 +4,10 @@
 
 #include <fstream>
 #include <set>
+#include <thread>
+
+#include <csignal>
+#include <pugixml.hpp>
 #include <sstream>
 
 #include "tests/integration/convcheck_binary.h"
@@ -144,6 +148,34 @@ TEST(Runs, DurationBoundsTheRunAndStillTestsEveryPair) {
     if (res["property"] == "round-trip" && res["passed"].get<int>() > 0)
       pairs.insert(res["from"].get<std::string>() + ">" + res["to"].get<std::string>());
   EXPECT_EQ(pairs.size(), 2u);
+}
+
+TEST(Runs, SigintWritesPartialReportsMarkedInterrupted) {
+  ExampleWebhook hook;
+  auto dir =
+      std::filesystem::temp_directory_path() / ("convcheck-int-" + std::to_string(::getpid()));
+  std::filesystem::create_directories(dir);
+  ChildProcess run(
+      {convcheckBinary(), "run", "--crd", ExampleWebhook::widgetCrdPath(), "--url", hook.url(),
+       "--ca-file", hook.pki().caFile(), "--tests", "1000000", "--report-dir", dir.string()},
+      {{"NO_COLOR=1"}, ""});
+  std::this_thread::sleep_for(std::chrono::milliseconds(1500));
+  run.signal(SIGINT);
+  auto status = run.wait(std::chrono::seconds(30));
+  ASSERT_TRUE(status) << "convcheck did not stop after SIGINT";
+  EXPECT_EQ(status->code, 130) << run.stderrText();
+  std::ifstream junitFile(dir / "junit.xml");
+  std::stringstream junit;
+  junit << junitFile.rdbuf();
+  pugi::xml_document doc;
+  ASSERT_TRUE(doc.load_string(junit.str().c_str())) << junit.str();
+  EXPECT_TRUE(doc.select_node("//error[@type='interrupted']"));
+  EXPECT_TRUE(doc.select_node("//testcase[@name='v1alpha1 -> v1beta1: round-trip']"));
+  std::ifstream jsonFile(dir / "results.json");
+  auto results = nlohmann::json::parse(jsonFile);
+  EXPECT_EQ(results["interrupted"], true);
+  EXPECT_GT(results["kinds"][0]["requests"].get<int>(), 0);
+  std::filesystem::remove_all(dir);
 }
 
 TEST(Runs, UnreachableWebhookExitsThreeWithAMessageNamingTheUrl) {
