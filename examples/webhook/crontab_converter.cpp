@@ -6,6 +6,7 @@ namespace {
 using nlohmann::json;
 
 constexpr std::size_t kLossyImageLength = 8;
+constexpr char kPortPadding = ' ';
 
 bool isCronTabVersion(std::string_view version) { return version == "v1beta1" || version == "v1"; }
 
@@ -56,6 +57,47 @@ void applyImageFaults(json& spec, const FaultSet& faults) {
   }
 }
 
+// Removes annotation `key`, and metadata.annotations if that empties it; false if it was absent.
+bool eraseAnnotation(json& object, std::string_view key) {
+  auto metadata = object.find("metadata");
+  if (metadata == object.end() || !metadata->is_object()) return false;
+  auto annotations = metadata->find("annotations");
+  if (annotations == metadata->end() || !annotations->is_object()) return false;
+  if (annotations->erase(std::string(key)) == 0) return false;
+  if (annotations->empty()) metadata->erase(annotations);
+  return true;
+}
+
+void addAnnotation(json& object, std::string_view key, const std::string& value) {
+  json& metadata = object["metadata"];
+  if (metadata.is_null()) metadata = json::object();
+  if (!metadata.is_object()) return;
+  json& annotations = metadata["annotations"];
+  if (annotations.is_null()) annotations = json::object();
+  if (annotations.is_object()) annotations[std::string(key)] = value;
+}
+
+// schema-invalid-output, v1beta1 -> v1 (after the split): " 80" instead of "80".
+void padPort(json& object) {
+  if (eraseAnnotation(object, kUnpaddedPortAnnotation)) return;
+  auto& spec = object["spec"];
+  auto port = spec.find("port");
+  if (port != spec.end() && port->is_string()) *port = kPortPadding + port->get<std::string>();
+}
+
+// schema-invalid-output, v1 -> v1beta1 (before the join): undoes padPort.
+void unpadPort(json& object) {
+  auto& spec = object["spec"];
+  auto port = spec.find("port");
+  if (port == spec.end() || !port->is_string()) return;
+  auto text = port->get<std::string>();
+  if (!text.empty() && text.front() == kPortPadding) {
+    *port = text.substr(1);
+    return;
+  }
+  addAnnotation(object, kUnpaddedPortAnnotation, "true");
+}
+
 }  // namespace
 
 std::optional<HostPort> splitHostPort(std::string_view hostPort) {
@@ -84,12 +126,15 @@ ConversionOutcome convertCronTab(const json& object, std::string_view fromVersio
   if (!spec->is_object())
     return ConversionOutcome::failure("spec: must be an object, got " + quoted(*spec));
 
+  const bool padding = faults.has(Fault::SchemaInvalidOutput);
   std::string error;
   if (toVersion == "v1") {
     error = hostPortToHostAndPort(*spec);
+    if (error.empty() && padding) padPort(out);
   } else {
-    error = hostAndPortToHostPort(*spec);
-    applyImageFaults(*spec, faults);
+    if (padding) unpadPort(out);
+    error = hostAndPortToHostPort(out["spec"]);
+    applyImageFaults(out["spec"], faults);
   }
   if (!error.empty()) return ConversionOutcome::failure(std::move(error));
   return ConversionOutcome::success(std::move(out));

@@ -7,35 +7,55 @@
 namespace convcheck::example {
 
 std::span<const FaultInfo> faultCatalogue() {
-  static constexpr std::array<FaultInfo, 14> kCatalogue{{
+  static constexpr std::array<FaultInfo, 19> kCatalogue{{
       {Fault::UidNotEchoed, "uid-not-echoed", "uid-echo",
-       "response.uid is not the request uid (empty)"},
+       "response.uid is not the request uid (empty)", ""},
       {Fault::ReverseObjects, "reverse-objects", "order",
-       "convertedObjects come back in reverse order (visible for batches >= 2)"},
+       "convertedObjects come back in reverse order (visible for batches >= 2)", ""},
       {Fault::DropField, "drop-field", "round-trip",
-       "drops a field: CronTab spec.image v1->v1beta1, Widget spec.replicas to v1alpha1"},
+       "drops a field: CronTab spec.image v1->v1beta1, Widget spec.replicas to v1alpha1",
+       "edit-round-trip transitivity"},
       {Fault::ChangeName, "change-name", "metadata-immutable",
-       "appends \"-converted\" to metadata.name"},
+       "appends \"-converted\" to metadata.name", ""},
       {Fault::LossyRoundTrip, "lossy-round-trip", "round-trip",
        "CronTab spec.image truncated to 8 chars going to v1beta1, Widget replicas capped at 100 "
-       "going to v1alpha1"},
+       "going to v1alpha1",
+       "edit-round-trip transitivity"},
       {Fault::Nondeterministic, "nondeterministic", "determinism",
-       "toggles annotation example.convcheck.dev/converted-at with a fresh random value"},
+       "toggles annotation example.convcheck.dev/converted-at with a fresh random value",
+       "batch-independence edit-round-trip transitivity"},
       {Fault::Http500Over8, "http500-over-8", "response-envelope",
-       "answers HTTP 500 for batches of more than 8 objects"},
-      {Fault::Delay3s, "delay-3s", "timeout", "sleeps 3 s before answering"},
+       "answers HTTP 500 for batches of more than 8 objects", ""},
+      {Fault::Delay3s, "delay-3s", "timeout", "sleeps 3 s before answering", ""},
       {Fault::WrongApiVersion, "wrong-api-version", "target-version",
-       "converted objects keep their source apiVersion"},
+       "converted objects keep their source apiVersion", ""},
       {Fault::ChangeKind, "change-kind", "kind-unchanged",
-       "appends \"Converted\" to the kind of converted objects"},
+       "appends \"Converted\" to the kind of converted objects", ""},
       {Fault::DropLastObject, "drop-last-object", "object-count",
-       "the last converted object is left out"},
+       "the last converted object is left out", ""},
       {Fault::InvalidLabel, "invalid-label", "labels-annotations-valid",
-       "adds label example.convcheck.dev/converted with an invalid label value"},
+       "adds label example.convcheck.dev/converted with an invalid label value", ""},
       {Fault::MutateFinalizers, "mutate-finalizers", "metadata-immutable",
-       "adds finalizer example.convcheck.dev/converted (silently reverted by the API server)"},
-      {Fault::FailureResult, "failure-result", "response-envelope",
-       "result.status Failure when an object's name ends in a digit"},
+       "adds finalizer example.convcheck.dev/converted (silently reverted by the API server)", ""},
+      {Fault::FailureResult, "failure-result", "converts-valid-input",
+       "result.status Failure when an object's name ends in a digit", ""},
+      {Fault::StaleStash, "stale-stash", "edit-round-trip",
+       "Widget v1 -> older also stashes spec.replicas, older -> v1 takes replicas from the "
+       "stash: an edit of replicas/count at v1alpha1 or v1beta1 is lost",
+       ""},
+      {Fault::BatchPosition, "batch-position", "batch-independence",
+       "toggles annotation example.convcheck.dev/batch-index (the object's position in the "
+       "batch) on conversions to or from the storage version",
+       ""},
+      {Fault::SchemaInvalidOutput, "schema-invalid-output", "schema-valid",
+       "CronTab v1beta1 -> v1 writes spec.port with a leading space (\" 80\"), against its pattern",
+       ""},
+      {Fault::UnknownField, "unknown-field", "no-pruned-fields",
+       "adds spec.convertedBy, which no schema has (the API server prunes it)", ""},
+      {Fault::SkipHub, "skip-hub", "transitivity",
+       "Widget v1alpha1 <-> v1 converted directly, not through the hub, with a size table that "
+       "swaps small and large",
+       ""},
   }};
   return kCatalogue;
 }
@@ -75,14 +95,26 @@ FaultSetParse parseFaultNames(const std::vector<std::string>& names) {
   return result;
 }
 
+std::vector<std::string> alsoBrokenProperties(const FaultInfo& info) {
+  std::vector<std::string> ids;
+  std::istringstream words{std::string(info.alsoBreaks)};
+  for (std::string id; words >> id;) ids.push_back(id);
+  return ids;
+}
+
 std::string faultListing() {
+  constexpr std::size_t kNameWidth = 23;
+  constexpr std::size_t kPropertyWidth = 26;
   std::ostringstream out;
   for (const auto& info : faultCatalogue()) {
+    // At least two spaces after each column, however long a name gets.
     std::string name(info.name);
     std::string property(info.property);
-    name.resize(std::max<std::size_t>(name.size(), 20), ' ');
-    property.resize(std::max<std::size_t>(property.size(), 26), ' ');
-    out << name << property << info.effect << '\n';
+    name.resize(std::max(name.size() + 2, kNameWidth), ' ');
+    property.resize(std::max(property.size() + 2, kPropertyWidth), ' ');
+    out << name << property << info.effect;
+    if (!info.alsoBreaks.empty()) out << " (also breaks: " << info.alsoBreaks << ")";
+    out << '\n';
   }
   return out.str();
 }

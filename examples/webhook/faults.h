@@ -27,14 +27,22 @@ enum class Fault : std::uint8_t {
   InvalidLabel,
   MutateFinalizers,
   FailureResult,
+  StaleStash,
+  BatchPosition,
+  SchemaInvalidOutput,
+  UnknownField,
+  SkipHub,
 };
 
 // One row of the catalogue: the --fault name, the SPEC §4 property it breaks, and what it does.
+// `alsoBreaks` lists (space-separated) the properties the fault cannot help breaking as well,
+// because the named one implies them (examples/README.md says why); empty for most faults.
 struct FaultInfo {
   Fault fault;
   std::string_view name;
   std::string_view property;
   std::string_view effect;
+  std::string_view alsoBreaks;
 };
 
 // Every fault, in declaration order. The single place a fault's name and help text live.
@@ -65,7 +73,11 @@ struct FaultSetParse {
 // Parses --fault values (names from the catalogue).
 FaultSetParse parseFaultNames(const std::vector<std::string>& names);
 
-// The `--fault list` text: one line per fault, "name  property  effect".
+// The property ids in info.alsoBreaks, in the order it lists them.
+std::vector<std::string> alsoBrokenProperties(const FaultInfo& info);
+
+// The `--fault list` text: one line per fault, "name  property  effect", the effect followed by
+// "(also breaks: ...)" when alsoBreaks is not empty.
 std::string faultListing();
 
 }  // namespace convcheck::example

@@ -12,7 +12,7 @@ namespace convcheck::example {
 using nlohmann::json;
 
 ConversionOutcome convertObject(const json& object, std::string_view desiredApiVersion,
-                                const FaultSet& faults) {
+                                const FaultSet& faults, std::size_t batchIndex) {
   if (!object.is_object())
     return ConversionOutcome::failure("object must be a JSON object, got " + object.dump());
   auto apiVersion = object.find("apiVersion");
@@ -38,15 +38,20 @@ ConversionOutcome convertObject(const json& object, std::string_view desiredApiV
 
   const auto& kindName = kind->get_ref<const std::string&>();
   ConversionOutcome outcome;
+  std::string_view storageVersion;
   if (from->group == kCronTabGroup && kindName == kCronTabKind) {
     outcome = convertCronTab(object, from->version, to->version, faults);
+    storageVersion = kCronTabStorageVersion;
   } else if (from->group == kWidgetGroup && kindName == kWidgetKind) {
     outcome = convertWidget(object, from->version, to->version, faults);
+    storageVersion = kWidgetHubVersion;
   } else {
     return ConversionOutcome::failure("no converter for kind " + kindName + " in group " +
                                       from->group);
   }
-  if (outcome.ok()) applyObjectFaults(object, outcome.object, faults);
+  const ObjectFaultContext context{
+      batchIndex, from->version == storageVersion || to->version == storageVersion};
+  if (outcome.ok()) applyObjectFaults(object, outcome.object, faults, context);
   return outcome;
 }
 

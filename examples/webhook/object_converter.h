@@ -2,6 +2,7 @@
 // apiVersion, faults included. Used by the review handler and by the converter tests.
 #pragma once
 
+#include <cstddef>
 #include <string_view>
 
 #include <nlohmann/json.hpp>
@@ -14,8 +15,9 @@ namespace convcheck::example {
 // Dispatches on the object's group and kind. Fails for objects without a string apiVersion and
 // kind, for an object already in the desired version (as the agnhost webhook does: "conversion
 // from a version to itself should not call the webhook"), for a group other than the desired
-// one, and for kinds it does not know.
+// one, and for kinds it does not know. `batchIndex` is the object's position in the review;
+// only the batch-position fault looks at it.
 ConversionOutcome convertObject(const nlohmann::json& object, std::string_view desiredApiVersion,
-                                const FaultSet& faults);
+                                const FaultSet& faults, std::size_t batchIndex = 0);
 
 }  // namespace convcheck::example

@@ -36,17 +36,25 @@ json* mapIn(json& metadata, const char* key) {
   return map.is_object() ? &map : nullptr;
 }
 
-void toggleConvertedAt(json& object) {
+// Removes annotation `key` when present (and the annotations if that empties them), else adds
+// it with `value`.
+void toggleAnnotation(json& object, std::string_view key, const std::string& value) {
   json* metadata = metadataOf(object);
   if (!metadata) return;
-  const std::string key(kConvertedAtAnnotation);
+  const std::string name(key);
   auto annotations = metadata->find("annotations");
-  if (annotations != metadata->end() && annotations->is_object() && annotations->contains(key)) {
-    annotations->erase(key);
+  if (annotations != metadata->end() && annotations->is_object() && annotations->contains(name)) {
+    annotations->erase(name);
     if (annotations->empty()) metadata->erase(annotations);
     return;
   }
-  if (json* map = mapIn(*metadata, "annotations")) (*map)[key] = freshRandomValue();
+  if (json* map = mapIn(*metadata, "annotations")) (*map)[name] = value;
+}
+
+void addUnknownSpecField(json& object) {
+  auto spec = object.find("spec");
+  if (spec == object.end() || !spec->is_object()) return;
+  (*spec)[std::string(kUnknownSpecField)] = std::string(kUnknownSpecFieldValue);
 }
 
 void addFinalizer(json& object) {
@@ -62,7 +70,8 @@ void addFinalizer(json& object) {
 
 }  // namespace
 
-void applyObjectFaults(const json& original, json& converted, const FaultSet& faults) {
+void applyObjectFaults(const json& original, json& converted, const FaultSet& faults,
+                       const ObjectFaultContext& context) {
   if (faults.has(Fault::WrongApiVersion) && original.contains("apiVersion"))
     converted["apiVersion"] = original["apiVersion"];
   if (faults.has(Fault::ChangeKind) && converted.value("kind", json()).is_string())
@@ -80,7 +89,11 @@ void applyObjectFaults(const json& original, json& converted, const FaultSet& fa
         (*labels)[std::string(kFaultLabelKey)] = std::string(kFaultLabelValue);
   }
   if (faults.has(Fault::MutateFinalizers)) addFinalizer(converted);
-  if (faults.has(Fault::Nondeterministic)) toggleConvertedAt(converted);
+  if (faults.has(Fault::Nondeterministic))
+    toggleAnnotation(converted, kConvertedAtAnnotation, freshRandomValue());
+  if (faults.has(Fault::BatchPosition) && context.crossesStorageVersion)
+    toggleAnnotation(converted, kBatchIndexAnnotation, std::to_string(context.batchIndex));
+  if (faults.has(Fault::UnknownField)) addUnknownSpecField(converted);
 }
 
 }  // namespace convcheck::example

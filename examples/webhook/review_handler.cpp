@@ -129,7 +129,7 @@ HttpReply handleConversionReview(std::string_view contentType, std::string_view 
 
   json converted = json::array();
   for (std::size_t i = 0; i < objects.size(); ++i) {
-    auto outcome = convertObject(objects[i], desired, faults);
+    auto outcome = convertObject(objects[i], desired, faults, i);
     if (!outcome.ok())
       return delayed(fail("cannot convert " + describeObject(i, objects[i]) + " to " + desired +
                           ": " + outcome.error));

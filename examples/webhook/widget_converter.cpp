@@ -46,8 +46,9 @@ void eraseStash(json& object) {
   if (annotations->empty()) metadata->erase(annotations);
 }
 
-// v1 -> hub: moves the v1-only spec fields into the stash annotation.
-std::string stashV1Fields(json& object) {
+// v1 -> hub: moves the v1-only spec fields into the stash annotation. stale-stash also copies
+// spec.replicas into a stash it creates (restoreV1Fields then lets it override spec.replicas).
+std::string stashV1Fields(json& object, const FaultSet& faults) {
   if (auto error = checkAnnotations(object); !error.empty()) return error;
   json stash = json::object();
   auto spec = object.find("spec");
@@ -63,11 +64,15 @@ std::string stashV1Fields(json& object) {
     eraseStash(object);  // a v1 object never carries a stash of its own
     return {};
   }
+  // A non-empty stash came out of spec, so spec is a map here.
+  if (faults.has(Fault::StaleStash) && spec->contains("replicas"))
+    stash["replicas"] = (*spec)["replicas"];
   object["metadata"]["annotations"][std::string(kWidgetStashAnnotation)] = stash.dump();
   return {};
 }
 
-// hub -> v1: moves the stashed fields back into spec and removes the annotation.
+// hub -> v1: moves the stashed fields back into spec and removes the annotation. A stashed field
+// wins over the same field in spec (only stale-stash stashes one that older versions have).
 std::string restoreV1Fields(json& object) {
   if (auto error = checkAnnotations(object); !error.empty()) return error;
   auto metadata = object.find("metadata");
@@ -105,13 +110,23 @@ void applyReplicasFaults(json& object, const FaultSet& faults) {
     *replicas = kLossyReplicasCap;
 }
 
-std::string toHub(json& object, std::string_view fromVersion) {
+void renameFromAlpha(json& object) {
+  rename(object, "spec", "color", "colour");
+  rename(object, "spec", "count", "replicas");
+  rename(object, "status", "readyCount", "readyReplicas");
+}
+
+void renameToAlpha(json& object) {
+  rename(object, "spec", "colour", "color");
+  rename(object, "spec", "replicas", "count");
+  rename(object, "status", "readyReplicas", "readyCount");
+}
+
+std::string toHub(json& object, std::string_view fromVersion, const FaultSet& faults) {
   if (fromVersion == "v1alpha1") {
-    rename(object, "spec", "color", "colour");
-    rename(object, "spec", "count", "replicas");
-    rename(object, "status", "readyCount", "readyReplicas");
+    renameFromAlpha(object);
   } else if (fromVersion == "v1") {
-    return stashV1Fields(object);
+    return stashV1Fields(object, faults);
   }
   return {};
 }
@@ -119,12 +134,43 @@ std::string toHub(json& object, std::string_view fromVersion) {
 std::string fromHub(json& object, std::string_view toVersion, const FaultSet& faults) {
   if (toVersion == "v1alpha1") {
     applyReplicasFaults(object, faults);
-    rename(object, "spec", "colour", "color");
-    rename(object, "spec", "replicas", "count");
-    rename(object, "status", "readyReplicas", "readyCount");
+    renameToAlpha(object);
   } else if (toVersion == "v1") {
     return restoreV1Fields(object);
   }
+  return {};
+}
+
+// skip-hub: the direct v1alpha1 <-> v1 path was written against its own size table, on which
+// small and large trade places. The table is its own inverse, so each direct round trip is exact;
+// only the path through the hub (which keeps sizes) disagrees with it.
+void mapSizeOnDirectPath(json& object) {
+  auto spec = object.find("spec");
+  if (spec == object.end() || !spec->is_object()) return;
+  auto size = spec->find("size");
+  if (size == spec->end() || !size->is_string()) return;
+  if (*size == "small") {
+    *size = "large";
+  } else if (*size == "large") {
+    *size = "small";
+  }
+}
+
+bool isDirectPair(std::string_view from, std::string_view to) {
+  return (from == "v1alpha1" && to == "v1") || (from == "v1" && to == "v1alpha1");
+}
+
+// skip-hub: v1alpha1 <-> v1 without visiting v1beta1.
+std::string convertDirectly(json& object, std::string_view toVersion, const FaultSet& faults) {
+  if (toVersion == "v1") {
+    renameFromAlpha(object);
+    mapSizeOnDirectPath(object);
+    return restoreV1Fields(object);
+  }
+  if (auto error = stashV1Fields(object, faults); !error.empty()) return error;
+  applyReplicasFaults(object, faults);
+  renameToAlpha(object);
+  mapSizeOnDirectPath(object);
   return {};
 }
 
@@ -149,7 +195,12 @@ ConversionOutcome convertWidget(const json& object, std::string_view fromVersion
   if (status != out.end() && !status->is_object() && !status->is_null())
     return ConversionOutcome::failure("status: must be an object, got " + status->dump());
 
-  if (auto error = toHub(out, fromVersion); !error.empty())
+  if (faults.has(Fault::SkipHub) && isDirectPair(fromVersion, toVersion)) {
+    if (auto error = convertDirectly(out, toVersion, faults); !error.empty())
+      return ConversionOutcome::failure(std::move(error));
+    return ConversionOutcome::success(std::move(out));
+  }
+  if (auto error = toHub(out, fromVersion, faults); !error.empty())
     return ConversionOutcome::failure(std::move(error));
   if (auto error = fromHub(out, toVersion, faults); !error.empty())
     return ConversionOutcome::failure(std::move(error));

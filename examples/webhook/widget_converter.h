@@ -27,6 +27,9 @@ inline constexpr std::array<std::string_view, 3> kWidgetV1OnlyFields = {"nicknam
 // spec.color/spec.count and status.readyReplicas status.readyCount. v1 -> hub moves
 // spec.{nickname,tags,limits} into the stash annotation (only if one is present); hub -> v1
 // moves them back and removes the annotation (and metadata.annotations if it becomes empty).
+// Faults: drop-field and lossy-round-trip (replicas going to v1alpha1), stale-stash (replicas
+// also stashed, and restored over the older version's value), skip-hub (v1alpha1 <-> v1 directly,
+// with small and large swapped).
 ConversionOutcome convertWidget(const nlohmann::json& object, std::string_view fromVersion,
                                 std::string_view toVersion, const FaultSet& faults);
 

@@ -1,23 +1,37 @@
-// Injected faults: the catalogue, and that each fault breaks exactly the convcheck property it
-// names while the others keep holding, judged like kube-apiserver would.
+// Injected faults: the catalogue, what each fault does to the answer, and that each breaks
+// exactly the convcheck property it names (plus what its catalogue row says it cannot help
+// breaking) while the others keep holding, judged by a small model of convcheck's checks.
 #include "examples/webhook/faults.h"
 
 #include <algorithm>
-#include <regex>
+#include <functional>
+#include <random>
 #include <set>
 
 #include <gtest/gtest.h>
+#include <rapidcheck.h>
 #include <nlohmann/json.hpp>
 
+#include "examples/webhook/crontab_converter.h"
 #include "examples/webhook/object_converter.h"
 #include "examples/webhook/object_faults.h"
 #include "examples/webhook/review_handler.h"
 #include "examples/webhook/widget_converter.h"
+#include "properties/checks/property_ids.h"
+#include "tests/examples/crd_schema.h"
+#include "tests/examples/property_model.h"
+#include "tests/examples/random_objects.h"
+#include "tests/support/example_webhook.h"
 
 namespace convcheck::example {
 namespace {
 
 using nlohmann::json;
+using test::ExampleWebhook;
+using testing_support::isValidLabelValue;
+using testing_support::loadYamlAsJson;
+using testing_support::ModelCase;
+using testing_support::PropertyModel;
 
 constexpr const char* kUid = "5e7a1f0c-aaaa-4bbb-8ccc-000000000042";
 
@@ -57,96 +71,78 @@ json faultBatch() {
   return objects;
 }
 
-// kube-apiserver's metadata restore: everything from the original except labels/annotations.
-json restoreMetadata(const json& original, json converted) {
-  json metadata = original.value("metadata", json::object());
-  for (const char* key : {"labels", "annotations"}) {
-    metadata.erase(key);
-    if (converted["metadata"].contains(key) && !converted["metadata"][key].is_null())
-      metadata[key] = converted["metadata"][key];
-  }
-  converted["metadata"] = metadata;
-  return converted;
+json convertedObjects(const HttpReply& reply) {
+  return json::parse(reply.body)["response"]["convertedObjects"];
 }
 
-json metadataWithoutLabelsAndAnnotations(const json& object) {
-  json metadata = object.value("metadata", json::object());
-  metadata.erase("labels");
-  metadata.erase("annotations");
-  return metadata;
+json annotationsOf(const json& object) {
+  return object["metadata"].value("annotations", json::object());
 }
 
-bool validLabelValue(const std::string& value) {
-  static const std::regex kLabelValue("^(([A-Za-z0-9][-A-Za-z0-9_.]*)?[A-Za-z0-9])?$");
-  return value.size() <= 63 && std::regex_match(value, kLabelValue);
+// One example CRD and a generator of its objects per version.
+struct ExampleKind {
+  std::string crdPath;
+  std::function<rc::Gen<json>(const std::string&)> generate;
+};
+
+std::vector<ExampleKind> exampleKinds(bool widgetsMayCarryStash = false) {
+  return {{ExampleWebhook::cronTabCrdPath(), testing_support::genCronTab},
+          {ExampleWebhook::widgetCrdPath(),
+           widgetsMayCarryStash ? testing_support::genWidget : testing_support::genFreshWidget}};
 }
 
-const json* findByUid(const json& objects, const json& uid) {
-  for (const auto& o : objects)
-    if (o["metadata"]["uid"] == uid) return &o;
-  return nullptr;
-}
+constexpr int kGeneratedSize = 100;  // rc's nominal size: full ranges (inRange scales by it)
+constexpr int kSinglesPerPair = 12;
+constexpr int kBatchesPerTarget = 6;
 
-// The convcheck properties (SPEC §4) that fail when `objects` are converted to `desired` by a
-// webhook with `faults`: a small model of what convcheck checks, for this test only.
-std::set<std::string> failingProperties(const FaultSet& faults, const std::string& desired,
-                                        const json& objects) {
-  std::set<std::string> failing;
-  const auto reply = handleConversionReview("application/json", review(desired, objects), faults);
-  // A rejection: the property fails and kube-apiserver would not accept the answer.
-  bool acceptedByApiServer = true;
-  auto reject = [&](const char* property) {
-    failing.insert(property);
-    acceptedByApiServer = false;
+// Cases as convcheck's runner makes them: single objects for every ordered version pair (with
+// a generated edit at the target), and batches of 2..10 objects of mixed source versions.
+std::vector<ModelCase> generatedCases(const PropertyModel& model, const ExampleKind& kind,
+                                      std::uint64_t seed) {
+  rc::Random random(seed);
+  std::mt19937_64 picks(seed);
+  auto draw = [&](const std::string& version) {
+    return kind.generate(version)(random.split(), kGeneratedSize).value();
   };
-  if (reply.delay.count() > 0) failing.insert("timeout");
-  if (reply.status != 200) {
-    failing.insert("response-envelope");
-    return failing;
-  }
-  const json out = json::parse(reply.body);
-  if (out["response"]["result"]["status"] != "Success") {
-    failing.insert("response-envelope");
-    return failing;
-  }
-  if (out["response"]["uid"] != kUid) reject("uid-echo");
-  const json& converted = out["response"]["convertedObjects"];
-  if (converted.size() != objects.size()) reject("object-count");
-
-  for (std::size_t i = 0; i < converted.size(); ++i) {
-    const json& got = converted[i];
-    if (i < objects.size() && got["metadata"]["uid"] != objects[i]["metadata"]["uid"])
-      reject("order");
-    if (got["apiVersion"] != desired) reject("target-version");
-    const json* original = findByUid(objects, got["metadata"]["uid"]);
-    if (!original) {
-      reject("metadata-immutable");
-      continue;
+  std::vector<ModelCase> cases;
+  for (const auto& from : model.versions())
+    for (const auto& to : model.versions()) {
+      if (from == to) continue;
+      for (int k = 0; k < kSinglesPerPair; ++k) cases.push_back({{draw(from)}, to, draw(to)});
     }
-    if (got["kind"] != (*original)["kind"]) reject("kind-unchanged");
-    if (got["metadata"]["name"] != (*original)["metadata"]["name"]) reject("metadata-immutable");
-    if (metadataWithoutLabelsAndAnnotations(got) != metadataWithoutLabelsAndAnnotations(*original))
-      failing.insert("metadata-immutable");  // silently reverted by kube-apiserver
-    const json labels = got["metadata"].value("labels", json::object());
-    for (const auto& [key, value] : labels.items())
-      if (!value.is_string() || !validLabelValue(value.get<std::string>()))
-        reject("labels-annotations-valid");
+  for (const auto& to : model.versions()) {
+    std::vector<std::string> sources;
+    for (const auto& v : model.versions())
+      if (v != to) sources.push_back(v);
+    for (int k = 0; k < kBatchesPerTarget; ++k) {
+      const std::size_t size = 2 + (k * 5 + picks() % 3) % 9;  // includes batches over 8
+      ModelCase c{{}, to, nullptr};
+      for (std::size_t i = 0; i < size; ++i)
+        c.batch.push_back(draw(sources[picks() % sources.size()]));
+      cases.push_back(std::move(c));
+    }
   }
+  return cases;
+}
 
-  const auto again = handleConversionReview("application/json", review(desired, objects), faults);
-  if (again.status == 200 && json::parse(again.body)["response"]["convertedObjects"] != converted)
-    failing.insert("determinism");
-
-  if (!acceptedByApiServer) return failing;
-  for (std::size_t i = 0; i < objects.size(); ++i) {
-    const json there = restoreMetadata(objects[i], converted[i]);
-    const auto backReply = handleConversionReview(
-        "application/json",
-        review(objects[i]["apiVersion"].get<std::string>(), json::array({there})), faults);
-    const json back = json::parse(backReply.body)["response"]["convertedObjects"][0];
-    if (restoreMetadata(there, back) != objects[i]) failing.insert("round-trip");
+// The properties that fail, over generated cases of both example CRDs.
+std::set<std::string> failingOnGeneratedCases(const FaultSet& faults, std::uint64_t seed,
+                                              bool widgetsMayCarryStash = false) {
+  std::set<std::string> failing;
+  for (const auto& kind : exampleKinds(widgetsMayCarryStash)) {
+    const PropertyModel model(loadYamlAsJson(kind.crdPath));
+    for (const auto& c : generatedCases(model, kind, seed)) {
+      auto found = model.failing(faults, c);
+      failing.insert(found.begin(), found.end());
+    }
   }
   return failing;
+}
+
+std::set<std::string> expectedFailures(const FaultInfo& info) {
+  std::set<std::string> expected{std::string(info.property)};
+  for (const auto& id : alsoBrokenProperties(info)) expected.insert(id);
+  return expected;
 }
 
 TEST(FaultCatalogue, NamesAreUniqueAndResolveBackToTheirFault) {
@@ -156,7 +152,13 @@ TEST(FaultCatalogue, NamesAreUniqueAndResolveBackToTheirFault) {
     EXPECT_EQ(faultFromName(info.name), info.fault);
     EXPECT_EQ(faultInfo(info.fault).name, info.name);
   }
-  EXPECT_EQ(names.size(), 14u);
+  EXPECT_EQ(names.size(), 19u);
+}
+
+TEST(FaultCatalogue, EveryPropertyNamedIsAConvcheckProperty) {
+  for (const auto& info : faultCatalogue())
+    for (const auto& id : expectedFailures(info))
+      EXPECT_TRUE(isKnownProperty(id)) << info.name << ": " << id;
 }
 
 TEST(FaultCatalogue, ListingHasOneLinePerFaultWithItsProperty) {
@@ -165,10 +167,18 @@ TEST(FaultCatalogue, ListingHasOneLinePerFaultWithItsProperty) {
   for (char c : listing) lines += c == '\n';
   EXPECT_EQ(lines, faultCatalogue().size());
   for (const auto& info : faultCatalogue()) {
-    auto at = listing.find(std::string(info.name) + " ");
+    auto at = listing.find(std::string(info.name) + "  ");
     ASSERT_NE(at, std::string::npos) << info.name;
-    EXPECT_NE(listing.find(info.property, at), std::string::npos) << info.name;
+    EXPECT_NE(listing.find(std::string(info.property) + "  ", at), std::string::npos) << info.name;
   }
+}
+
+TEST(FaultCatalogue, ListingNamesWhatAFaultAlsoBreaks) {
+  const std::string listing = faultListing();
+  EXPECT_NE(listing.find("(also breaks: edit-round-trip transitivity)"), std::string::npos);
+  EXPECT_EQ(alsoBrokenProperties(faultInfo(Fault::DropField)),
+            (std::vector<std::string>{"edit-round-trip", "transitivity"}));
+  EXPECT_TRUE(alsoBrokenProperties(faultInfo(Fault::SkipHub)).empty());
 }
 
 TEST(FaultCatalogue, ParsingAnUnknownNameFailsNamingIt) {
@@ -177,16 +187,28 @@ TEST(FaultCatalogue, ParsingAnUnknownNameFailsNamingIt) {
 }
 
 TEST(FaultCatalogue, ParsingKnownNamesEnablesExactlyThose) {
-  auto parsed = parseFaultNames({"drop-field", "delay-3s"});
+  auto parsed = parseFaultNames({"drop-field", "delay-3s", "skip-hub"});
   ASSERT_TRUE(parsed.error.empty());
   EXPECT_TRUE(parsed.faults.has(Fault::DropField));
   EXPECT_TRUE(parsed.faults.has(Fault::Delay3s));
+  EXPECT_TRUE(parsed.faults.has(Fault::SkipHub));
   EXPECT_FALSE(parsed.faults.has(Fault::ChangeName));
+  EXPECT_FALSE(parsed.faults.has(Fault::StaleStash));
 }
 
-TEST(FaultFree, TheCorrectWebhookFailsNoProperty) {
-  EXPECT_EQ(failingProperties({}, "example.convcheck.dev/v1alpha1", faultBatch()),
-            std::set<std::string>{});
+TEST(FaultFree, TheCorrectWebhookFailsNoPropertyOnGeneratedCases) {
+  EXPECT_EQ(failingOnGeneratedCases({}, 1), std::set<std::string>{});
+}
+
+TEST(FaultFree, TheCorrectWebhookFailsNoPropertyWithStashCarryingOlderWidgets) {
+  EXPECT_EQ(failingOnGeneratedCases({}, 2, /*widgetsMayCarryStash=*/true), std::set<std::string>{});
+}
+
+TEST(FaultFree, TheCorrectWebhookFailsNoPropertyOnTheFixedBatch) {
+  const PropertyModel model(loadYamlAsJson(ExampleWebhook::widgetCrdPath()));
+  const json fixed = faultBatch();
+  const std::vector<json> batch(fixed.begin(), fixed.end());
+  EXPECT_EQ(model.failing({}, {batch, "v1alpha1", nullptr}), std::set<std::string>{});
 }
 
 }  // namespace
@@ -200,10 +222,12 @@ namespace {
 
 class EachFault : public ::testing::TestWithParam<FaultInfo> {};
 
-TEST_P(EachFault, BreaksExactlyTheNamedProperty) {
+// Over generated objects of both example CRDs, every version pair, single objects and batches,
+// the fault breaks its property (and what its catalogue row says it cannot help breaking) and
+// nothing else.
+TEST_P(EachFault, BreaksExactlyTheNamedPropertyOnGeneratedCases) {
   const FaultInfo& info = GetParam();
-  EXPECT_EQ(failingProperties({info.fault}, "example.convcheck.dev/v1alpha1", faultBatch()),
-            std::set<std::string>{std::string(info.property)});
+  EXPECT_EQ(failingOnGeneratedCases({info.fault}, 7), expectedFailures(info));
 }
 
 INSTANTIATE_TEST_SUITE_P(Catalogue, EachFault,
@@ -213,6 +237,39 @@ INSTANTIATE_TEST_SUITE_P(Catalogue, EachFault,
                            std::replace(name.begin(), name.end(), '-', '_');
                            return name;
                          });
+
+// The same with random seeds: no generated case makes a fault break anything outside its row.
+TEST(EachFaultOnRandomCases, BreaksNothingOutsideItsCatalogueRow) {
+  struct Loaded {
+    ExampleKind kind;
+    std::unique_ptr<PropertyModel> model;
+  };
+  std::vector<Loaded> kinds;
+  for (auto& kind : exampleKinds())
+    kinds.push_back({kind, std::make_unique<PropertyModel>(loadYamlAsJson(kind.crdPath))});
+  const bool ok = rc::check([&] {
+    const auto& info = *rc::gen::elementOf(
+        std::vector<FaultInfo>(faultCatalogue().begin(), faultCatalogue().end()));
+    const auto& loaded = kinds[*rc::gen::inRange<std::size_t>(0, kinds.size())];
+    const auto& versions = loaded.model->versions();
+    const auto to = *rc::gen::elementOf(versions);
+    std::vector<std::string> sources;
+    for (const auto& v : versions)
+      if (v != to) sources.push_back(v);
+    ModelCase c{{}, to, nullptr};
+    const auto size = *rc::gen::inRange<std::size_t>(1, 5);
+    for (std::size_t i = 0; i < size; ++i)
+      c.batch.push_back(*loaded.kind.generate(*rc::gen::elementOf(sources)));
+    if (size == 1) c.edit = *loaded.kind.generate(to);
+    const auto failing = loaded.model->failing({info.fault}, c);
+    const auto allowed = expectedFailures(info);
+    for (const auto& id : failing) {
+      RC_LOG() << info.name << " also broke " << id << "\n";
+      RC_ASSERT(allowed.count(id) == 1u);
+    }
+  });
+  EXPECT_TRUE(ok);
+}
 
 TEST(Faults, UidNotEchoedAnswersWithAnotherUid) {
   auto out = json::parse(handleConversionReview("application/json",
@@ -336,7 +393,7 @@ TEST(Faults, InvalidLabelAddsALabelValueTheApiServerRejects) {
       convertObject(cronTabV1("a", "i"), "stable.example.com/v1beta1", {Fault::InvalidLabel});
   const auto& value = out.object["metadata"]["labels"][std::string(kFaultLabelKey)];
   ASSERT_TRUE(value.is_string());
-  EXPECT_FALSE(validLabelValue(value.get<std::string>()));
+  EXPECT_FALSE(isValidLabelValue(value.get<std::string>()));
 }
 
 TEST(Faults, MutateFinalizersAddsAFinalizerOnce) {
@@ -364,6 +421,172 @@ TEST(Faults, FailureResultFailsOnlyReviewsWithANameEndingInADigit) {
           review("stable.example.com/v1beta1", json::array({cronTabV1("a", "i")})), faults)
           .body);
   EXPECT_EQ(withoutDigit["response"]["result"]["status"], "Success");
+}
+
+json cronTabV1beta1(const std::string& name, const std::string& hostPort) {
+  return {{"apiVersion", "stable.example.com/v1beta1"},
+          {"kind", "CronTab"},
+          {"metadata", {{"name", name}, {"namespace", "default"}, {"uid", "uid-" + name}}},
+          {"spec", {{"hostPort", hostPort}}}};
+}
+
+json widget(const std::string& version, json spec, json annotations = nullptr) {
+  json object = {{"apiVersion", "example.convcheck.dev/" + version},
+                 {"kind", "Widget"},
+                 {"metadata", {{"name", "w"}, {"namespace", "default"}, {"uid", "u-1"}}},
+                 {"spec", std::move(spec)}};
+  if (!annotations.is_null()) object["metadata"]["annotations"] = std::move(annotations);
+  return object;
+}
+
+json convertOk(const json& object, const std::string& desired, const FaultSet& faults) {
+  auto out = convertObject(object, desired, faults);
+  EXPECT_TRUE(out.ok()) << out.error;
+  return out.object;
+}
+
+const std::string kStash(kWidgetStashAnnotation);
+
+TEST(Faults, StaleStashAlsoStashesReplicasWhenItStashesV1OnlyFields) {
+  const json v1 = widget("v1", {{"colour", "red"}, {"replicas", 5}, {"nickname", "n"}});
+  const json older = convertOk(v1, "example.convcheck.dev/v1beta1", {Fault::StaleStash});
+  EXPECT_EQ(older["spec"], json({{"colour", "red"}, {"replicas", 5}}));
+  EXPECT_EQ(json::parse(older["metadata"]["annotations"][kStash].get<std::string>()),
+            json({{"nickname", "n"}, {"replicas", 5}}));
+}
+
+TEST(Faults, StaleStashCreatesNoStashForAV1ObjectWithoutV1OnlyFields) {
+  const json v1 = widget("v1", {{"colour", "red"}, {"replicas", 5}});
+  const json older = convertOk(v1, "example.convcheck.dev/v1alpha1", {Fault::StaleStash});
+  EXPECT_FALSE(older["metadata"].contains("annotations")) << older.dump();
+}
+
+TEST(Faults, StaleStashKeepsAPlainRoundTripExact) {
+  const FaultSet faults{Fault::StaleStash};
+  const json v1 = widget("v1", {{"colour", "red"}, {"replicas", 5}, {"tags", {"a"}}});
+  const json alpha = convertOk(v1, "example.convcheck.dev/v1alpha1", faults);
+  EXPECT_EQ(alpha["spec"]["count"], 5);
+  EXPECT_EQ(convertOk(alpha, "example.convcheck.dev/v1", faults), v1);
+}
+
+TEST(Faults, StaleStashLetsTheStashedReplicasWinOverAnEditAtTheOlderVersion) {
+  const json v1 = widget("v1", {{"colour", "red"}, {"replicas", 5}, {"nickname", "n"}});
+  for (const FaultSet& faults : {FaultSet{Fault::StaleStash}, FaultSet{}}) {
+    json older = convertOk(v1, "example.convcheck.dev/v1alpha1", faults);
+    older["spec"]["count"] = 9;  // kubectl edit at v1alpha1
+    EXPECT_EQ(convertOk(older, "example.convcheck.dev/v1", faults)["spec"]["replicas"],
+              faults.empty() ? 9 : 5);
+  }
+}
+
+TEST(Faults, BatchPositionAnnotatesEachObjectWithItsIndexWhenCrossingTheStorageVersion) {
+  const FaultSet faults{Fault::BatchPosition};
+  const json objects = json::array(
+      {cronTabV1beta1("a", "h:1"), cronTabV1beta1("b", "h:2"), cronTabV1beta1("c", "h:3")});
+  const json converted = convertedObjects(
+      handleConversionReview("application/json", review("stable.example.com/v1", objects), faults));
+  ASSERT_EQ(converted.size(), 3u);
+  for (std::size_t i = 0; i < 3; ++i)
+    EXPECT_EQ(annotationsOf(converted[i])[std::string(kBatchIndexAnnotation)], std::to_string(i));
+  const json alone = convertedObjects(handleConversionReview(
+      "application/json", review("stable.example.com/v1", json::array({objects[2]})), faults));
+  EXPECT_EQ(annotationsOf(alone[0])[std::string(kBatchIndexAnnotation)], "0");
+}
+
+TEST(Faults, BatchPositionRemovesItsAnnotationOnTheWayBack) {
+  const FaultSet faults{Fault::BatchPosition};
+  const json objects = json::array({cronTabV1beta1("a", "h:1"), cronTabV1beta1("b", "h:2")});
+  const json there = convertedObjects(
+      handleConversionReview("application/json", review("stable.example.com/v1", objects), faults));
+  const json back = convertedObjects(handleConversionReview(
+      "application/json", review("stable.example.com/v1beta1", json::array({there[1]})), faults));
+  EXPECT_EQ(back[0], objects[1]);
+}
+
+TEST(Faults, BatchPositionLeavesConversionsBetweenNonStorageVersionsAlone) {
+  const json objects = json::array(
+      {widget("v1alpha1", {{"color", "red"}}), widget("v1alpha1", {{"color", "blue"}})});
+  const json converted = convertedObjects(handleConversionReview(
+      "application/json", review("example.convcheck.dev/v1", objects), {Fault::BatchPosition}));
+  for (const auto& object : converted) EXPECT_FALSE(object["metadata"].contains("annotations"));
+}
+
+TEST(Faults, SchemaInvalidOutputPadsThePortGoingToV1AndTrimsItOnTheWayBack) {
+  const FaultSet faults{Fault::SchemaInvalidOutput};
+  const json v1beta1 = cronTabV1beta1("a", "db:80");
+  const json v1 = convertOk(v1beta1, "stable.example.com/v1", faults);
+  EXPECT_EQ(v1["spec"]["host"], "db");
+  EXPECT_EQ(v1["spec"]["port"], " 80");
+  EXPECT_EQ(convertOk(v1, "stable.example.com/v1beta1", faults), v1beta1);
+}
+
+TEST(Faults, SchemaInvalidOutputMarksAnUnpaddedV1PortSoItComesBackUnpadded) {
+  const FaultSet faults{Fault::SchemaInvalidOutput};
+  const json v1 = cronTabV1("a", "i");
+  const json v1beta1 = convertOk(v1, "stable.example.com/v1beta1", faults);
+  EXPECT_EQ(v1beta1["spec"]["hostPort"], "h:1");
+  EXPECT_EQ(annotationsOf(v1beta1)[std::string(kUnpaddedPortAnnotation)], "true");
+  EXPECT_EQ(convertOk(v1beta1, "stable.example.com/v1", faults), v1);
+}
+
+TEST(Faults, SchemaInvalidOutputBreaksThePortPatternOfV1) {
+  const testing_support::SchemaValidator v1Schema(
+      testing_support::versionSchema(loadYamlAsJson(ExampleWebhook::cronTabCrdPath()), "v1"));
+  const json v1 = convertOk(cronTabV1beta1("a", "db:80"), "stable.example.com/v1",
+                            {Fault::SchemaInvalidOutput});
+  EXPECT_NE(v1Schema.errors(v1), "");
+  EXPECT_EQ(v1Schema.errors(convertOk(cronTabV1beta1("a", "db:80"), "stable.example.com/v1", {})),
+            "");
+}
+
+TEST(Faults, UnknownFieldAddsSpecConvertedByThatPruningRemoves) {
+  const json crd = loadYamlAsJson(ExampleWebhook::widgetCrdPath());
+  json out = convertOk(widget("v1beta1", {{"colour", "red"}}), "example.convcheck.dev/v1",
+                       {Fault::UnknownField});
+  EXPECT_EQ(out["spec"][std::string(kUnknownSpecField)], "example-webhook");
+  testing_support::pruneUnknownFields(out, testing_support::versionSchema(crd, "v1"));
+  EXPECT_EQ(out, widget("v1", {{"colour", "red"}}));
+}
+
+TEST(Faults, SkipHubSwapsSmallAndLargeOnTheDirectPathOnly) {
+  const FaultSet faults{Fault::SkipHub};
+  const json alpha = widget("v1alpha1", {{"color", "red"}, {"count", 2}, {"size", "small"}});
+  const json direct = convertOk(alpha, "example.convcheck.dev/v1", faults);
+  EXPECT_EQ(direct["spec"], json({{"colour", "red"}, {"replicas", 2}, {"size", "large"}}));
+  const json hub = convertOk(alpha, "example.convcheck.dev/v1beta1", faults);
+  const json viaHub = convertOk(hub, "example.convcheck.dev/v1", faults);
+  EXPECT_EQ(viaHub["spec"]["size"], "small");
+  EXPECT_NE(direct, viaHub);
+}
+
+TEST(Faults, SkipHubKeepsTheDirectRoundTripsExact) {
+  const FaultSet faults{Fault::SkipHub};
+  const json alpha =
+      widget("v1alpha1", {{"color", "red"}, {"size", "large"}}, {{kStash, R"({"nickname":"n"})"}});
+  EXPECT_EQ(convertOk(convertOk(alpha, "example.convcheck.dev/v1", faults),
+                      "example.convcheck.dev/v1alpha1", faults),
+            alpha);
+  const json v1 = widget("v1", {{"colour", "red"}, {"size", "medium"}, {"tags", {"t"}}});
+  EXPECT_EQ(convertOk(convertOk(v1, "example.convcheck.dev/v1alpha1", faults),
+                      "example.convcheck.dev/v1", faults),
+            v1);
+}
+
+TEST(PropertyModel, SeesAnEditLostToAStaleStash) {
+  const PropertyModel model(loadYamlAsJson(ExampleWebhook::widgetCrdPath()));
+  const json v1 = widget("v1", {{"colour", "red"}, {"replicas", 5}, {"nickname", "n"}});
+  const json edit = widget("v1beta1", {{"colour", "blue"}, {"replicas", 7}});
+  EXPECT_EQ(model.failing({Fault::StaleStash}, {{v1}, "v1beta1", edit}),
+            std::set<std::string>{"edit-round-trip"});
+  EXPECT_EQ(model.failing({}, {{v1}, "v1beta1", edit}), std::set<std::string>{});
+}
+
+TEST(PropertyModel, SeesATransitivityBreakOnlyThroughTheHub) {
+  const PropertyModel model(loadYamlAsJson(ExampleWebhook::widgetCrdPath()));
+  const json alpha = widget("v1alpha1", {{"color", "red"}, {"size", "small"}});
+  const json edit = widget("v1", {{"colour", "blue"}, {"size", "large"}});
+  EXPECT_EQ(model.failing({Fault::SkipHub}, {{alpha}, "v1", edit}),
+            std::set<std::string>{"transitivity"});
 }
 
 }  // namespace

@@ -158,8 +158,10 @@ rc::Gen<json> genWidgetV1OnlyFields() {
   });
 }
 
-rc::Gen<json> genWidget(const std::string& version) {
-  return rc::gen::exec([version] {
+namespace {
+
+rc::Gen<json> genWidgetObject(const std::string& version, bool mayCarryStash) {
+  return rc::gen::exec([version, mayCarryStash] {
     const bool alpha = version == "v1alpha1";
     json object = drawObjectHead("example.convcheck.dev/" + version, "Widget");
     json spec = {{alpha ? "color" : "colour", drawString("abcdefghijklmnopqrstuvwxyz", 1, 32)}};
@@ -168,7 +170,7 @@ rc::Gen<json> genWidget(const std::string& version) {
     json extras = *genWidgetV1OnlyFields();
     if (version == "v1") {
       spec.update(extras);
-    } else if (!extras.empty() && drawBool()) {
+    } else if (mayCarryStash && !extras.empty() && drawBool()) {
       // Stored objects written through v1 carry the webhook's stash (canonical JSON).
       object["metadata"]["annotations"][std::string(kWidgetStashAnnotation)] = extras.dump();
     }
@@ -183,6 +185,16 @@ rc::Gen<json> genWidget(const std::string& version) {
     }
     return object;
   });
+}
+
+}  // namespace
+
+rc::Gen<json> genWidget(const std::string& version) {
+  return genWidgetObject(version, /*mayCarryStash=*/true);
+}
+
+rc::Gen<json> genFreshWidget(const std::string& version) {
+  return genWidgetObject(version, /*mayCarryStash=*/false);
 }
 
 }  // namespace convcheck::example::testing_support

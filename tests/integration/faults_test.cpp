@@ -87,7 +87,14 @@ INSTANTIATE_TEST_SUITE_P(
                       FaultCase{"drop-last-object", "object-count"},
                       FaultCase{"invalid-label", "labels-annotations-valid"},
                       FaultCase{"mutate-finalizers", "metadata-immutable", true},
-                      FaultCase{"failure-result", "converts-valid-input"}),
+                      FaultCase{"failure-result", "converts-valid-input"},
+                      FaultCase{"stale-stash", "edit-round-trip", true},
+                      FaultCase{"batch-position", "batch-independence"},
+                      FaultCase{"batch-position", "batch-independence", true},
+                      FaultCase{"schema-invalid-output", "schema-valid"},
+                      FaultCase{"unknown-field", "no-pruned-fields"},
+                      FaultCase{"unknown-field", "no-pruned-fields", true},
+                      FaultCase{"skip-hub", "transitivity", true}),
     [](const auto& info) {
       std::string name = info.param.fault + (info.param.widget ? "_widget" : "");
       for (auto& ch : name)
