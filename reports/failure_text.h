@@ -10,5 +10,8 @@ namespace convcheck {
 
 std::string failureText(const Finding& finding, const RunReport& report);
 std::string caseName(const PropertyTally& tally);  // "v1beta1 -> v1: round-trip"
+// "shrunk from 14 object(s), 812 fields, 20.1 KiB to 1 object(s), 9 fields (1 optional), 312 B
+// in 23 webhook call(s)", plus why it may not be minimal.
+std::string shrinkSummary(const ShrinkInfo& shrink);
 
 }  // namespace convcheck

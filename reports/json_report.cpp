@@ -30,6 +30,20 @@ json exchangeToJson(const Exchange& ex) {
   return out;
 }
 
+json shrinkInfoToJson(const ShrinkInfo& s) {
+  return {{"originalObjects", s.originalObjects},
+          {"shrunkObjects", s.shrunkObjects},
+          {"originalFields", s.originalFields},
+          {"shrunkFields", s.shrunkFields},
+          {"originalBytes", s.originalBytes},
+          {"shrunkBytes", s.shrunkBytes},
+          {"optionalFields", s.optionalFields},
+          {"calls", s.calls},
+          {"steps", s.steps},
+          {"reproduced", s.reproduced},
+          {"budgetExhausted", s.budgetExhausted}};
+}
+
 namespace {
 json findingToJson(const Finding& f) {
   json out = {{"property", f.property},
@@ -43,6 +57,17 @@ json findingToJson(const Finding& f) {
               {"batch", f.batch}};
   out["exchanges"] = json::array();
   for (const auto& ex : f.exchanges) out["exchanges"].push_back(exchangeToJson(ex));
+  if (!f.caseTo.empty()) {
+    out["caseObjects"] = f.caseObjects;
+    out["seed"] = std::to_string(f.seed);
+    out["caseTo"] = f.caseTo;
+    out["part"] = f.part;
+    out["origin"] = f.origin;
+    out["foundAtRequest"] = f.foundAtRequest;
+  }
+  if (f.shrink) out["shrink"] = shrinkInfoToJson(*f.shrink);
+  if (!f.bundle.empty()) out["bundle"] = f.bundle;
+  if (!f.curl.empty()) out["curl"] = f.curl;
   return out;
 }
 }  // namespace

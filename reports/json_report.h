@@ -12,6 +12,7 @@ namespace convcheck {
 
 nlohmann::json reportToJson(const RunReport& report);
 nlohmann::json exchangeToJson(const Exchange& exchange);
+nlohmann::json shrinkInfoToJson(const ShrinkInfo& shrink);
 std::string writeJsonReport(const RunReport& report, const std::string& path);  // error or ""
 
 }  // namespace convcheck

@@ -6,6 +6,7 @@
 #include <string>
 #include <vector>
 
+#include "harness/crd/crd.h"
 #include "properties/checks/finding.h"
 
 namespace convcheck {
@@ -45,6 +46,7 @@ struct KindReport {
   std::vector<std::string> notes;  // honest notes: CEL not evaluated, approximations, stops
   int requests = 0;
   int objectsSent = 0;
+  Crd crd;  // the CRD as tested (reproduction bundles carry a copy)
 };
 
 struct RunReport {

@@ -37,7 +37,7 @@ struct RunFlags {
   std::string duration;
   std::string reviewVersion;
   std::string properties;
-  std::string maxResponseSize = "64MiB";
+  std::string maxResponseSize = "16MiB";
   bool seedGiven = false;
 };
 
@@ -112,8 +112,9 @@ void declareRunOptions(CLI::App& run, RunFlags& f) {
                  "properties`)");
   run.add_option("--junit", c.junitPath, "Write JUnit XML here");
   run.add_option("--json", c.jsonPath, "Write machine-readable JSON results here");
-  run.add_option("--report-dir", c.reportDir,
-                 "Write reports (junit.xml, results.json) and reproduction bundles (bundles/) here");
+  run.add_option(
+      "--report-dir", c.reportDir,
+      "Write reports (junit.xml, results.json) and reproduction bundles (bundles/) here");
   run.add_option("--shrink-budget", c.shrinkBudget,
                  "Webhook calls spent shrinking each reported failure (0: report unshrunk)")
       ->default_val(200)
@@ -123,7 +124,7 @@ void declareRunOptions(CLI::App& run, RunFlags& f) {
                  "receive this run's shrunk failures");
   run.add_option("--max-response-size", f.maxResponseSize,
                  "Largest webhook answer read, e.g. 64MiB (kube-apiserver has no cap)")
-      ->default_val("64MiB");
+      ->default_val("16MiB");
   run.add_option("--user-agent", c.transport.userAgent, "User-Agent header")
       ->default_val("kube-apiserver-admission");
   run.add_flag("--verbose,-v", c.verbose, "Print progress per version pair");
@@ -242,9 +243,10 @@ void saveRegressions(const CorpusStore& corpus, const RunReport& report, std::os
     for (const auto& tally : kind.tallies) {
       if (tally.failed == 0 || tally.findings.empty()) continue;
       const Finding& f = tally.findings.front();
-      if (f.caseTo.empty() || f.batch.empty()) continue;
-      RegressionCase c{kind.crdName, kind.kind, f.property, f.from,  f.to,
-                       f.part,       f.caseTo,  f.seed,     f.batch, f.summary};
+      if (f.caseTo.empty() || f.caseObjects.empty()) continue;
+      if (f.origin.rfind("corpus ", 0) == 0) continue;  // already stored
+      RegressionCase c{kind.crdName, kind.kind, f.property, f.from,        f.to,
+                       f.part,       f.caseTo,  f.seed,     f.caseObjects, f.summary};
       bool created = false;
       std::string saved = corpus.save(c, &created);
       if (saved.rfind("error: ", 0) == 0)
@@ -252,8 +254,8 @@ void saveRegressions(const CorpusStore& corpus, const RunReport& report, std::os
       else if (created)
         ++added;
     }
-  if (added > 0) out << fmt::format("corpus: stored {} new regression case(s) in {}\n", added,
-                                    corpus.dir());
+  if (added > 0)
+    out << fmt::format("corpus: stored {} new regression case(s) in {}\n", added, corpus.dir());
 }
 
 bool useColour() { return std::getenv("NO_COLOR") == nullptr && isatty(STDOUT_FILENO) == 1; }

@@ -30,6 +30,9 @@ namespace {
 
 using nlohmann::json;
 
+// Shrinking a transport failure (a timeout) stops after this many failed calls in a row.
+constexpr int kShrinkTransportFailuresInARow = 2;
+
 struct InputError {
   std::string message;
 };
@@ -311,14 +314,27 @@ class KindRun {
                                origin == "generated" ? &planned : nullptr, origin,
                                report_.requests};
     shrinker_.shrinkNewFailures(result, info, [this, &planned](const FailureTarget& target) {
-      return CaseRunner([this, target, to = planned.to, seed = planned.seed](
+      auto failedInARow = std::make_shared<int>(0);
+      return CaseRunner([this, target, to = planned.to, seed = planned.seed, failedInARow](
                             const std::vector<json>& batch, const std::string& from) {
+        // When the failure is itself a transport failure (a timeout), failing calls are expected
+        // and must not trip the circuit breaker; the shrink budget bounds them. A webhook that
+        // keeps not answering is not worth minimising against: each such call costs a whole
+        // timeout, so the shrink stops after kShrinkTransportFailuresInARow of them.
+        const bool transportFailure = target.signature.rfind("transport", 0) == 0;
         CaseExecutor executor(
             crd_, converter_, transport_.timeout,
             [target](const std::string& p) { return caseNeeds(target, p); },
-            [this](const Exchange& ex) { onCall(ex); });
+            [this, transportFailure, failedInARow](const Exchange& ex) {
+              *failedInARow = ex.http.ok() ? 0 : *failedInARow + 1;
+              if (!transportFailure) return onCall(ex);
+              ++report_.requests;
+              report_.objectsSent += static_cast<int>(ex.sent.objects.size());
+            });
         configure(executor);
-        if (stopped_ || (config_.stopRequested && config_.stopRequested->load())) executor.halt();
+        if (stopped_ || (config_.stopRequested && config_.stopRequested->load()) ||
+            (transportFailure && *failedInARow >= kShrinkTransportFailuresInARow))
+          executor.halt();
         return executor.run(batch, from, to, seed);
       });
     });

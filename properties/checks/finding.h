@@ -2,6 +2,9 @@
 // Produced by properties/checks; collected by the runner; consumed by reports/.
 #pragma once
 
+#include <cstddef>
+#include <cstdint>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -10,6 +13,19 @@
 #include "properties/checks/exchange.h"
 
 namespace convcheck {
+
+// How a failure was minimised before it was reported (SPEC §5): sizes before and after, and the
+// webhook calls spent. Filled by shrink/; shown by every report.
+struct ShrinkInfo {
+  int originalObjects = 0, shrunkObjects = 0;
+  int originalFields = 0, shrunkFields = 0;        // JSON values below the objects' roots
+  std::size_t originalBytes = 0, shrunkBytes = 0;  // compact JSON of the batch
+  int optionalFields = 0;        // fields of the shrunk objects that their schema does not require
+  int calls = 0;                 // webhook calls spent shrinking
+  int steps = 0;                 // smaller cases accepted
+  bool reproduced = true;        // false: no smaller case failed (flaky, or already minimal)
+  bool budgetExhausted = false;  // stopped at --shrink-budget: maybe not minimal
+};
 
 struct Finding {
   std::string property;              // SPEC §4 id
@@ -22,6 +38,19 @@ struct Finding {
   nlohmann::json got;
   std::vector<nlohmann::json> batch;  // the input objects of the case
   std::vector<Exchange> exchanges;    // every request/response of the case, in order
+
+  // Set by shrink/ for the finding that is reported (and replayed from a bundle or the corpus):
+  std::vector<nlohmann::json> caseObjects;  // the objects of the case's first request (`batch`
+                                           // may show others, e.g. the edited object)
+  std::uint64_t seed = 0;  // the case seed (request uids, edits, the via version of transitivity)
+  std::string caseTo;      // desired version of the case's first request
+  std::string part;        // "forward", "backward" (on a request back to a source) or "composite"
+  std::string origin;      // "generated", "corpus FILE", "sample FILE", "minimize FILE"
+  int foundAtRequest = 0;  // how many requests the run had made when the case failed (1-based)
+  std::optional<ShrinkInfo> shrink;
+  // Set by reports/bundle_writer when a bundle was written:
+  std::string bundle;  // the bundle directory
+  std::string curl;    // a curl line that re-sends the shrunk case's first request
 };
 
 }  // namespace convcheck

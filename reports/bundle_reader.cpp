@@ -1,0 +1,100 @@
+#include "reports/bundle_reader.h"
+
+#include <filesystem>
+#include <fstream>
+#include <sstream>
+#include <type_traits>
+
+#include <fmt/format.h>
+
+#include "harness/transport/duration.h"
+#include "reports/bundle_writer.h"
+
+namespace convcheck {
+
+namespace fs = std::filesystem;
+using nlohmann::json;
+
+std::variant<Bundle, std::string> readBundle(const std::string& path) {
+  std::error_code ec;
+  fs::path dir = fs::absolute(path, ec);
+  if (fs::is_regular_file(dir, ec)) dir = dir.parent_path();
+  const fs::path file = dir / "bundle.json";
+  std::ifstream f(file, std::ios::binary);
+  if (!f) return fmt::format("{}: cannot read (is {} a bundle directory?)", file.string(), path);
+  std::stringstream text;
+  text << f.rdbuf();
+  json j = json::parse(text.str(), nullptr, false);
+  if (j.is_discarded() || !j.is_object()) return file.string() + ": not a JSON object";
+  const std::string where = file.string();
+  if (!j.contains("format") || !j["format"].is_number_integer())
+    return where + ": format: required";
+  if (j["format"].get<int>() != kBundleFormat)
+    return fmt::format("{}: format {} is not known to this convcheck (it reads format {})", where,
+                       j["format"].dump(), kBundleFormat);
+  std::string error;
+  auto str = [&](const json& obj, const char* key, const std::string& field) -> std::string {
+    auto it = obj.find(key);
+    if (it == obj.end() || !it->is_string()) {
+      if (error.empty()) error = fmt::format("{}: {}: required (a string)", where, field);
+      return "";
+    }
+    return it->get<std::string>();
+  };
+  // Optional fields: absent, or of their type (nlohmann's value() throws on another type).
+  auto optional = [&](const json& obj, const char* key, const auto& fallback) {
+    using T = std::decay_t<decltype(fallback)>;
+    auto it = obj.find(key);
+    if (it == obj.end() || it->is_null()) return T(fallback);
+    const bool fits = std::is_same_v<T, bool> ? it->is_boolean() : it->is_string();
+    if (!fits) {
+      if (error.empty())
+        error = fmt::format("{}: {}: must be a {}", where, key,
+                            std::is_same_v<T, bool> ? "boolean" : "string");
+      return T(fallback);
+    }
+    return it->template get<T>();
+  };
+  Bundle b;
+  b.dir = dir.string();
+  b.crdFile = (dir / "crd.json").string();
+  b.crdName = str(j, "crd", "crd");
+  b.kind = str(j, "kind", "kind");
+  b.property = str(j, "property", "property");
+  b.from = str(j, "from", "from");
+  b.to = str(j, "to", "to");
+  b.part = str(j, "part", "part");
+  b.failure = optional(j, "failure", std::string());
+  if (!j.contains("case") || !j["case"].is_object()) return where + ": case: required";
+  const json& c = j["case"];
+  b.caseTo = str(c, "to", "case.to");
+  const std::string seed = str(c, "seed", "case.seed");
+  if (!error.empty()) return error;
+  try {
+    b.seed = std::stoull(seed);
+  } catch (const std::exception&) {
+    return where + ": case.seed: must be a decimal number";
+  }
+  if (!c.contains("objects") || !c["objects"].is_array() || c["objects"].empty())
+    return where + ": case.objects: required (a non-empty list)";
+  for (const auto& o : c["objects"]) b.objects.push_back(o);
+  if (!j.contains("target") || !j["target"].is_object()) return where + ": target: required";
+  const json& t = j["target"];
+  b.target.url = str(t, "url", "target.url");
+  b.target.reviewVersion = optional(t, "reviewVersion", std::string("v1"));
+  TlsOptions& tls = b.target.transport.tls;
+  const std::string ca = optional(t, "caFile", std::string());
+  tls.caFile = ca.empty() ? "" : (fs::path(ca).is_absolute() ? ca : (dir / ca).string());
+  tls.certFile = optional(t, "cert", std::string());
+  tls.keyFile = optional(t, "key", std::string());
+  tls.serverName = optional(t, "tlsServerName", std::string());
+  tls.insecureSkipVerify = optional(t, "insecureSkipTlsVerify", false);
+  b.target.transport.http2 = optional(t, "http2", false);
+  b.target.transport.userAgent = optional(t, "userAgent", b.target.transport.userAgent);
+  if (auto timeout = parseDuration(optional(t, "timeout", std::string("30s"))))
+    b.target.transport.timeout = *timeout;
+  if (!error.empty()) return error;
+  return b;
+}
+
+}  // namespace convcheck

@@ -1,0 +1,31 @@
+// Reading a reproduction bundle back (format 1, see bundle_writer.h): the case, the property and
+// the target it was found against. Used by `convcheck replay`.
+#pragma once
+
+#include <cstdint>
+#include <string>
+#include <variant>
+#include <vector>
+
+#include <nlohmann/json.hpp>
+
+#include "reports/bundle_target.h"
+
+namespace convcheck {
+
+struct Bundle {
+  std::string dir;      // absolute
+  std::string crdFile;  // dir/crd.json
+  std::string crdName, kind;
+  std::string property, from, to, part;  // the reported pair; part: forward/backward/composite
+  std::string failure;                   // how it failed ("HttpStatus", "accepted", ...)
+  std::string caseTo;                    // desired version of the case's first request
+  std::uint64_t seed = 0;
+  std::vector<nlohmann::json> objects;
+  BundleTarget target;  // caFile resolved against dir
+};
+
+// `path` is the bundle directory or its bundle.json. Errors name the file and field.
+std::variant<Bundle, std::string> readBundle(const std::string& path);
+
+}  // namespace convcheck

@@ -1,0 +1,68 @@
+#include "reports/bundle_target.h"
+
+#include <fmt/format.h>
+
+#include "harness/transport/https_client.h"
+#include "harness/transport/url_parts.h"
+
+namespace convcheck {
+
+BundleTarget bundleTargetFor(const KindReport& kind, const TransportOptions& runTransport,
+                             bool urlGiven) {
+  BundleTarget t;
+  t.url = kind.url;
+  t.reviewVersion = kind.reviewVersion;
+  t.transport = runTransport;
+  if (t.transport.tls.caFile.empty() && t.transport.tls.caPem.empty())
+    t.transport.tls.caPem = kind.crd.clientConfig.caBundlePem;
+  if (t.transport.tls.serverName.empty() && urlGiven && kind.crd.clientConfig.service)
+    t.transport.tls.serverName =
+        kind.crd.clientConfig.service->name + "." + kind.crd.clientConfig.service->ns + ".svc";
+  return t;
+}
+
+std::string shellQuote(const std::string& s) {
+  if (!s.empty() && s.find_first_not_of("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz"
+                                        "0123456789@%+=:,./-_") == std::string::npos)
+    return s;
+  std::string out = "'";
+  for (char c : s) out += c == '\'' ? std::string("'\\''") : std::string(1, c);
+  return out + "'";
+}
+
+std::string curlCommand(const BundleTarget& target, const std::string& requestFile,
+                        const std::string& caFile) {
+  const TransportOptions& o = target.transport;
+  std::string url = requestUrl(target.url, o);
+  std::string cmd = "curl --silent --show-error";
+  cmd += o.http2 ? " --http2" : " --http1.1";
+  const bool https = url.rfind("https://", 0) == 0;
+  if (https) {
+    if (o.tls.insecureSkipVerify)
+      cmd += " --insecure";
+    else if (!caFile.empty())
+      cmd += " --cacert " + shellQuote(caFile);
+    else if (!o.tls.caFile.empty())
+      cmd += " --cacert " + shellQuote(o.tls.caFile);
+    if (!o.tls.certFile.empty()) cmd += " --cert " + shellQuote(o.tls.certFile);
+    if (!o.tls.keyFile.empty()) cmd += " --key " + shellQuote(o.tls.keyFile);
+    if (!o.tls.serverName.empty()) {
+      if (auto parts = parseUrl(url)) {
+        if (auto renamed = replaceUrlHost(url, o.tls.serverName)) {
+          cmd += " --connect-to " + shellQuote(hostPort(o.tls.serverName, parts->port) + ":" +
+                                               hostPort(parts->host, parts->port));
+          url = *renamed;
+        }
+      }
+    }
+  }
+  cmd += " -H 'Content-Type: application/json' -H 'Accept: application/json, */*'";
+  cmd += " -H " + shellQuote("User-Agent: " + o.userAgent);
+  cmd += " -H 'Expect:' -H 'Accept-Encoding: gzip' --compressed";
+  cmd += fmt::format(" --max-time {}", std::max<long long>(1, (o.timeout.count() + 999) / 1000));
+  cmd += " --data-binary " + shellQuote("@" + requestFile);
+  cmd += " " + shellQuote(url);
+  return cmd;
+}
+
+}  // namespace convcheck

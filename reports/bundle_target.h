@@ -1,0 +1,35 @@
+// Where and how a reproduction bundle's requests go: the webhook URL and the transport settings
+// convcheck used (CA, client certificate, server name, timeout, review version, headers), and the
+// `curl` line that sends one request file the same way. Used by the bundle writer and replay.
+#pragma once
+
+#include <string>
+
+#include "harness/transport/http_types.h"
+#include "reports/run_report.h"
+
+namespace convcheck {
+
+struct BundleTarget {
+  std::string url;
+  std::string reviewVersion;  // "v1" or "v1beta1"
+  TransportOptions transport;
+};
+
+// The target a kind was tested against: the run's transport options, with the CRD's caBundle as
+// the CA when no --ca-file was given, and <service>.<namespace>.svc as the server name for
+// service references, as the runner does.
+BundleTarget bundleTargetFor(const KindReport& kind, const TransportOptions& runTransport,
+                             bool urlGiven);
+
+// A shell-quoted curl command that POSTs `requestFile` exactly as convcheck does: same headers
+// (Content-Type, Accept, User-Agent, no Expect, Accept-Encoding: gzip), HTTP/1.1 unless http2, the
+// URL with ?timeout=, --cacert/--cert/--key (or -k), --connect-to for a server name, --max-time.
+// `caFile` overrides transport.tls.caFile (e.g. a ca.pem written next to the bundle).
+std::string curlCommand(const BundleTarget& target, const std::string& requestFile,
+                        const std::string& caFile);
+
+// Single-quotes `s` for POSIX shells when it needs quoting.
+std::string shellQuote(const std::string& s);
+
+}  // namespace convcheck

@@ -1,0 +1,172 @@
+#include "reports/bundle_writer.h"
+
+#include <filesystem>
+#include <fstream>
+
+#include <fmt/format.h>
+
+#include "harness/transport/duration.h"
+#include "properties/checks/json_diff.h"
+#include "reports/bundle_crd.h"
+#include "reports/json_report.h"
+
+namespace convcheck {
+
+namespace fs = std::filesystem;
+using nlohmann::json;
+
+std::string bundleName(const std::string& kind, const std::string& from, const std::string& to,
+                       const std::string& property) {
+  std::string name = fmt::format("{}-{}-{}-{}", kind, from, to, property);
+  for (auto& c : name)
+    if (!std::isalnum(static_cast<unsigned char>(c)) && c != '.' && c != '_' && c != '-') c = '_';
+  return name;
+}
+
+namespace {
+
+bool writeFile(const fs::path& p, const std::string& text, std::string& error) {
+  std::ofstream f(p, std::ios::binary | std::ios::trunc);
+  f << text;
+  if (!f.flush()) {
+    if (error.empty()) error = fmt::format("cannot write {}", p.string());
+    return false;
+  }
+  return true;
+}
+
+std::string dumpJson(const json& j) {
+  return j.dump(2, ' ', false, json::error_handler_t::replace) + "\n";
+}
+
+}  // namespace
+
+std::string writeBundle(const std::string& dirText, Finding& finding, const Crd& crd,
+                        const BundleTarget& target, const BundleContext& context) {
+  std::error_code ec;
+  const fs::path dir = fs::absolute(dirText, ec);
+  fs::remove_all(dir, ec);
+  fs::create_directories(dir, ec);
+  if (ec) return fmt::format("cannot create bundle directory {}: {}", dir.string(), ec.message());
+  std::string error;
+
+  // The CA as a file next to the requests when it came from the CRD's caBundle.
+  std::string caFile = target.transport.tls.caFile.empty()
+                           ? ""
+                           : fs::absolute(target.transport.tls.caFile, ec).string();
+  bool caInBundle = false;
+  if (caFile.empty() && !target.transport.tls.caPem.empty()) {
+    writeFile(dir / "ca.pem", target.transport.tls.caPem, error);
+    caFile = (dir / "ca.pem").string();
+    caInBundle = true;
+  }
+
+  json exchanges = json::array();
+  for (std::size_t i = 0; i < finding.exchanges.size(); ++i) {
+    const Exchange& ex = finding.exchanges[i];
+    const std::string request = fmt::format("request-{}.json", i + 1);
+    const std::string response = fmt::format("response-{}.json", i + 1);
+    writeFile(dir / request, ex.requestBody, error);
+    writeFile(dir / response, ex.http.body, error);
+    json e = exchangeToJson(ex);
+    e["request"].erase("body");
+    e["response"].erase("body");
+    e["request"]["file"] = request;
+    e["response"]["file"] = response;
+    exchanges.push_back(e);
+  }
+  const std::string firstRequest = (dir / "request-1.json").string();
+  finding.bundle = dir.string();
+  finding.curl = finding.exchanges.empty() ? "" : curlCommand(target, firstRequest, caFile);
+
+  std::string diff;
+  if (!finding.expected.is_null() || !finding.got.is_null())
+    diff = renderDiff(jsonDiff(finding.expected, finding.got), 400);
+  std::string diffText = finding.summary + "\n";
+  if (!finding.apiserverMessage.empty())
+    diffText += "kube-apiserver rejects this: " + finding.apiserverMessage + "\n";
+  for (const auto& d : finding.details) diffText += "  " + d + "\n";
+  if (!diff.empty()) diffText += "diff (expected -> got):\n" + diff;
+  writeFile(dir / "diff.txt", diffText, error);
+  writeFile(dir / "crd.json", dumpJson(crdManifest(crd)), error);
+
+  std::string curlScript =
+      "#!/bin/sh\n# Re-sends the requests of this failure as convcheck sent them.\n";
+  for (std::size_t i = 0; i < finding.exchanges.size(); ++i)
+    curlScript +=
+        curlCommand(target, (dir / fmt::format("request-{}.json", i + 1)).string(), caFile) +
+        "\necho\n";
+  writeFile(dir / "curl.sh", curlScript, error);
+  fs::permissions(dir / "curl.sh", fs::perms::owner_exec | fs::perms::group_exec,
+                  fs::perm_options::add, ec);
+
+  const TlsOptions& tls = target.transport.tls;
+  json objects = json::array();
+  for (const auto& o : finding.caseObjects.empty() ? finding.batch : finding.caseObjects)
+    objects.push_back(o);
+  json bundle = {{"format", kBundleFormat},
+                 {"convcheck", context.convcheckVersion},
+                 {"crd", crd.name},
+                 {"kind", crd.kind},
+                 {"property", finding.property},
+                 {"from", finding.from},
+                 {"to", finding.to},
+                 {"part", finding.part.empty() ? "forward" : finding.part},
+                 {"failure", ""},
+                 {"summary", finding.summary},
+                 {"apiserverMessage", finding.apiserverMessage},
+                 {"details", finding.details},
+                 {"origin", finding.origin},
+                 {"runSeed", std::to_string(context.runSeed)},
+                 {"command", context.command},
+                 {"case",
+                  {{"to", finding.caseTo.empty() ? finding.to : finding.caseTo},
+                   {"seed", std::to_string(finding.seed)},
+                   {"objects", objects}}},
+                 {"target",
+                  {{"url", target.url},
+                   {"reviewVersion", target.reviewVersion},
+                   {"caFile", caInBundle ? std::string("ca.pem") : caFile},
+                   {"cert", tls.certFile.empty() ? "" : fs::absolute(tls.certFile, ec).string()},
+                   {"key", tls.keyFile.empty() ? "" : fs::absolute(tls.keyFile, ec).string()},
+                   {"tlsServerName", tls.serverName},
+                   {"insecureSkipTlsVerify", tls.insecureSkipVerify},
+                   {"timeout", formatGoDuration(target.transport.timeout)},
+                   {"http2", target.transport.http2},
+                   {"userAgent", target.transport.userAgent}}},
+                 {"exchanges", exchanges},
+                 {"replay", "convcheck replay " + shellQuote(dir.string())},
+                 {"curl", finding.curl}};
+  if (finding.shrink) bundle["shrink"] = shrinkInfoToJson(*finding.shrink);
+  bundle["failure"] = [&] {
+    for (const auto& ex : finding.exchanges)
+      if (!ex.verdict.accepted())
+        return std::string(modelStageName(ex.verdict.stage)) +
+               (ex.verdict.stage == ModelStage::Transport ? ":" + ex.http.transportErrorKind : "");
+    return std::string("accepted");
+  }();
+  writeFile(dir / "bundle.json", dumpJson(bundle), error);
+  return error;
+}
+
+std::vector<std::string> writeBundles(RunReport& report, const TransportOptions& runTransport,
+                                      bool urlGiven, const std::string& reportDir) {
+  std::vector<std::string> errors;
+  BundleContext context{report.version, report.seed, report.command};
+  for (auto& kind : report.kinds) {
+    const BundleTarget target = bundleTargetFor(kind, runTransport, urlGiven);
+    for (auto& tally : kind.tallies) {
+      if (tally.failed == 0 || tally.findings.empty()) continue;
+      Finding& finding = tally.findings.front();
+      if (finding.caseObjects.empty() && finding.batch.empty()) continue;  // e.g. tls
+      if (finding.exchanges.empty()) continue;
+      const fs::path dir = fs::path(reportDir) / "bundles" /
+                           bundleName(kind.kind, tally.from, tally.to, tally.property);
+      if (auto e = writeBundle(dir.string(), finding, kind.crd, target, context); !e.empty())
+        errors.push_back(e);
+    }
+  }
+  return errors;
+}
+
+}  // namespace convcheck

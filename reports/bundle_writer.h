@@ -1,0 +1,39 @@
+// Reproduction bundles (SPEC §6): one directory per reported failure with the exact
+// ConversionReview request(s) and response(s), the diff, the seed, the property, a copy of the
+// CRD, a curl line and the `convcheck replay` line. Format 1, documented in the README
+// ("On-disk formats"). Called by the CLI after a run (--report-dir) and by `convcheck minimize`.
+#pragma once
+
+#include <cstdint>
+#include <string>
+#include <vector>
+
+#include "reports/bundle_target.h"
+#include "reports/run_report.h"
+
+namespace convcheck {
+
+inline constexpr int kBundleFormat = 1;
+
+struct BundleContext {
+  std::string convcheckVersion;
+  std::uint64_t runSeed = 0;
+  std::string command;  // the command that found the failure
+};
+
+// "<Kind>-<from>-<to>-<property>", characters outside [A-Za-z0-9._-] replaced by '_'.
+std::string bundleName(const std::string& kind, const std::string& from, const std::string& to,
+                       const std::string& property);
+
+// Writes the bundle of `finding` into `dir` (replacing what a previous run left there) and sets
+// finding.bundle and finding.curl. Returns "" or an error message.
+std::string writeBundle(const std::string& dir, Finding& finding, const Crd& crd,
+                        const BundleTarget& target, const BundleContext& context);
+
+// A bundle for the reported (first) finding of every failing (kind, from, to, property) that has
+// a test case, under reportDir/bundles/. `urlGiven`: --url was given (see bundleTargetFor).
+// Returns error messages (empty when every bundle was written).
+std::vector<std::string> writeBundles(RunReport& report, const TransportOptions& runTransport,
+                                      bool urlGiven, const std::string& reportDir);
+
+}  // namespace convcheck

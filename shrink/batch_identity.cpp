@@ -1,0 +1,41 @@
+#include "shrink/batch_identity.h"
+
+#include <random>
+#include <set>
+#include <string>
+
+#include <fmt/format.h>
+
+#include "harness/transport/review_codec.h"
+
+namespace convcheck {
+
+using nlohmann::json;
+
+std::vector<json> uniqueIdentities(std::vector<json> batch, const std::vector<std::size_t>& slots,
+                                   std::uint64_t seed) {
+  std::set<std::string> names, uids;
+  for (std::size_t j = 0; j < batch.size(); ++j) {
+    if (!batch[j].is_object()) continue;
+    auto meta = batch[j].find("metadata");
+    if (meta == batch[j].end() || !meta->is_object()) continue;
+    const std::size_t slot = j < slots.size() ? slots[j] : j;
+    if (meta->contains("name") && (*meta)["name"].is_string()) {
+      std::string name = (*meta)["name"].get<std::string>();
+      while (!names.insert(name).second) name = fmt::format("{}-{}", name.substr(0, 200), slot);
+      (*meta)["name"] = name;
+    }
+    if (meta->contains("uid") && (*meta)["uid"].is_string()) {
+      std::string uid = (*meta)["uid"].get<std::string>();
+      if (!uids.insert(uid).second) {
+        std::mt19937_64 rng(seed + 7919 * (slot + 1));
+        do uid = newRequestUid(rng);
+        while (!uids.insert(uid).second);
+        (*meta)["uid"] = uid;
+      }
+    }
+  }
+  return batch;
+}
+
+}  // namespace convcheck

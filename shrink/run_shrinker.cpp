@@ -1,0 +1,133 @@
+#include "shrink/run_shrinker.h"
+
+#include "shrink/object_size.h"
+
+namespace convcheck {
+
+using nlohmann::json;
+
+rc::Shrinkable<json> treeMatching(rc::Shrinkable<json> tree, const json& sent) {
+  json value = tree.value();
+  if (value == sent) return tree;
+  if (!value.is_object() || !sent.is_object()) return rc::shrinkable::just(sent);
+  json patch = json::object();  // top-level keys and metadata identity keys to force
+  for (const char* key : {"apiVersion", "kind"})
+    if (sent.contains(key)) patch[key] = sent[key];
+  json identity = json::object();
+  const json meta = sent.value("metadata", json::object());
+  const json mine = value.value("metadata", json::object());
+  for (const char* key : {"name", "namespace", "uid"}) {
+    json want = meta.contains(key) ? meta[key] : json();
+    json have = mine.contains(key) ? mine[key] : json();
+    if (want != have) identity[key] = want;  // null: remove
+  }
+  auto mapped = rc::shrinkable::map(std::move(tree), [patch, identity](json o) {
+    if (!o.is_object()) return o;
+    for (auto it = patch.begin(); it != patch.end(); ++it) o[it.key()] = it.value();
+    if (!identity.empty()) {
+      json& m = o["metadata"];
+      for (auto it = identity.begin(); it != identity.end(); ++it) {
+        if (it.value().is_null())
+          m.erase(it.key());
+        else
+          m[it.key()] = it.value();
+      }
+    }
+    return o;
+  });
+  if (mapped.value() == sent) return mapped;
+  return rc::shrinkable::just(sent);
+}
+
+RunShrinker::RunShrinker(const std::map<std::string, ObjectGenerator>& generators,
+                         const std::map<std::string, ValidityChecker>& checkers, int budget)
+    : generators_(generators), checkers_(checkers), budget_(budget) {}
+
+ShrinkSchemas RunShrinker::schemas() const {
+  ShrinkSchemas s;
+  for (const auto& [version, checker] : checkers_) s.checkers[version] = &checker;
+  for (const auto& [version, gen] : generators_) s.roots[version] = gen.schema().root;
+  return s;
+}
+
+ShrinkCase RunShrinker::caseFor(const std::vector<json>& sent, const CaseInfo& info) const {
+  ShrinkCase c;
+  c.to = info.to;
+  c.seed = info.seed;
+  const PlannedCase* planned = info.planned;
+  for (std::size_t j = 0; j < sent.size(); ++j) {
+    const std::string version = objectVersion(sent[j]);
+    rc::Shrinkable<json> tree = rc::shrinkable::just(sent[j]);
+    auto gen = generators_.find(version);
+    if (planned && j < planned->sourceVersions.size() && planned->sourceVersions[j] == version &&
+        gen != generators_.end()) {
+      auto g = (j == 0 && planned->shape == CaseShape::Minimal) ? gen->second.minimal()
+                                                                : gen->second.objects();
+      tree = treeMatching(g(rc::Random(planned->seed + j), planned->genSize), sent[j]);
+    }
+    c.items.push_back({version, tree, j});
+  }
+  if (planned) {
+    const auto* generators = &generators_;
+    const PlannedCase p = *planned;
+    const std::string group = [&] {
+      std::string apiVersion = sent.empty() ? "" : sent.front().value("apiVersion", "");
+      auto slash = apiVersion.rfind('/');
+      return slash == std::string::npos ? std::string() : apiVersion.substr(0, slash + 1);
+    }();
+    c.regenerate = [generators, p, group](
+                       std::size_t slot,
+                       const std::string& version) -> std::optional<rc::Shrinkable<json>> {
+      auto gen = generators->find(version);
+      if (gen == generators->end()) return std::nullopt;
+      auto tree = gen->second.objects()(rc::Random(p.seed + slot), p.genSize);
+      const std::string apiVersion = group + version;
+      return rc::shrinkable::map(std::move(tree), [apiVersion](json o) {
+        if (o.is_object()) o["apiVersion"] = apiVersion;
+        return o;
+      });
+    };
+  }
+  return c;
+}
+
+void RunShrinker::shrinkNewFailures(
+    CaseResult& result, const CaseInfo& info,
+    const std::function<CaseRunner(const FailureTarget&)>& runnerFor) {
+  if (result.exchanges.empty()) return;
+  const std::vector<json>& sent = result.exchanges.front().sent.objects;
+  for (const FailureTarget& target : failuresOf(result, info.from, info.to)) {
+    if (!shrunk_.insert({target.property, target.from, target.to}).second) continue;
+    CheckResult* original = locateFailure(result, target);
+    if (!original) continue;
+    ShrinkOutcome outcome;
+    if (budget_ > 0) {
+      outcome = shrinkFailure(caseFor(sent, info), target, *original, schemas(), runnerFor(target),
+                              budget_);
+    } else {
+      outcome.batch = sent;
+      outcome.result = *original;
+      outcome.info.reproduced = false;
+    }
+    Finding finding = outcome.result.finding ? *outcome.result.finding : *original->finding;
+    finding.caseObjects = outcome.batch;
+    finding.seed = info.seed;
+    finding.caseTo = info.to;
+    finding.part = casePartName(target.part);
+    finding.origin = info.origin;
+    finding.foundAtRequest = info.requestsSoFar;
+    const BatchSize before = measureBatch(sent);
+    outcome.info.originalObjects = before.objects;
+    outcome.info.originalFields = before.fields;
+    outcome.info.originalBytes = before.bytes;
+    if (budget_ <= 0) {
+      outcome.info.shrunkObjects = before.objects;
+      outcome.info.shrunkFields = before.fields;
+      outcome.info.shrunkBytes = before.bytes;
+    }
+    finding.shrink = outcome.info;
+    original->finding = std::move(finding);  // in place: `original` points into `result`
+  }
+}
+
+}  // namespace convcheck

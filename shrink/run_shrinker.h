@@ -1,0 +1,59 @@
+// The runner's shrinking hook: before a case's results are tallied, the first failure of every
+// (property, from, to) is shrunk against the live webhook and its Finding replaced by the shrunk
+// one (with sizes, calls, seed and origin); later failures of the same key stay as found.
+// One per kind run, owned by harness/run/runner.
+#pragma once
+
+#include <cstdint>
+#include <functional>
+#include <map>
+#include <set>
+#include <string>
+#include <tuple>
+
+#include "generators/object_gen.h"
+#include "generators/validity.h"
+#include "harness/plan/test_plan.h"
+#include "shrink/case_shrinker.h"
+
+namespace convcheck {
+
+class RunShrinker {
+ public:
+  // The maps are the runner's, read when a failure is shrunk (they may be filled later).
+  RunShrinker(const std::map<std::string, ObjectGenerator>& generators,
+              const std::map<std::string, ValidityChecker>& checkers, int budget);
+
+  struct CaseInfo {
+    std::string from;  // the versions the case was run with
+    std::string to;
+    std::uint64_t seed = 0;
+    const PlannedCase* planned = nullptr;  // generated case: its shrink trees are regenerated
+    std::string origin = "generated";      // or "corpus FILE", "sample FILE"
+    int requestsSoFar = 0;                 // requests of the run when the case finished
+  };
+
+  // `runnerFor(target)` gives a CaseRunner for this case's target version and seed that judges
+  // what caseNeeds(target, ...) says. `result.exchanges.front()` must be the case's first request.
+  void shrinkNewFailures(CaseResult& result, const CaseInfo& info,
+                         const std::function<CaseRunner(const FailureTarget&)>& runnerFor);
+
+  int budget() const { return budget_; }
+
+ private:
+  ShrinkCase caseFor(const std::vector<nlohmann::json>& sent, const CaseInfo& info) const;
+  ShrinkSchemas schemas() const;
+
+  const std::map<std::string, ObjectGenerator>& generators_;
+  const std::map<std::string, ValidityChecker>& checkers_;
+  int budget_;
+  std::set<std::tuple<std::string, std::string, std::string>> shrunk_;  // property, from, to
+};
+
+// The shrink tree of `tree` made to produce `sent` exactly: identity fields (name, namespace,
+// uid) the runner changed after generation are patched into every shrink; a leaf of `sent` when
+// the tree does not match otherwise. Exposed for tests.
+rc::Shrinkable<nlohmann::json> treeMatching(rc::Shrinkable<nlohmann::json> tree,
+                                            const nlohmann::json& sent);
+
+}  // namespace convcheck
