@@ -61,7 +61,9 @@ class Judge {
     toGV_ = parseGroupVersion(sent_.desiredApiVersion).value_or(GroupVersion{});
 
     // r := c.restClient.Post().Body(request).Do(ctx); r.Into(response)
-    ReceivedReview received = receiveReview(sent_.version, http_);
+    // Only the count of objects beyond the number sent matters (a hostile answer may have
+    // millions): the decoder keeps the first ones and counts the rest.
+    ReceivedReview received = receiveReview(sent_.version, http_, sent_.objects.size());
     if (!received.review)
       return reject(received.stage, "conversion webhook for " + g_ + " failed: " + received.error);
     const DecodedReview& review = *received.review;
@@ -70,9 +72,9 @@ class Judge {
 
     if (!envelope(review)) return v_;
 
-    if (review.convertedObjects.size() != sent_.objects.size())
+    if (review.convertedObjectCount != sent_.objects.size())
       return reject(ModelStage::Count, "conversion webhook for " + g_ + " returned " +
-                                           std::to_string(review.convertedObjects.size()) +
+                                           std::to_string(review.convertedObjectCount) +
                                            " objects, expected " +
                                            std::to_string(sent_.objects.size()));
 

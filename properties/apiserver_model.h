@@ -21,6 +21,8 @@ namespace convcheck {
 // pruned with `targetSchema` (the desired version's openAPIV3Schema; null = nothing pruned),
 // non-nullable nulls dropped, embedded resources coerced, the root metadata round-tripped through
 // ObjectMeta, numbers normalised; `silent` lists reverted metadata, pruned and null-pruned fields.
+// `returned` holds at most as many objects as were sent (an answer with more fails the count
+// check, which needs only their number).
 // A batch of zero objects is never sent by the API server; it is judged Accepted.
 ModelVerdict judgeConversion(const SentReview& sent, const HttpResult& http,
                              const nlohmann::json& targetSchema);

@@ -489,12 +489,18 @@ std::string GoJsonCursor::readString() {
   return goJsonUnquote(text_.substr(start, pos_ - start));
 }
 
+void GoJsonCursor::skipString() {
+  ++pos_;
+  while (text_[pos_] != '"') pos_ += text_[pos_] == '\\' ? 2 : 1;
+  ++pos_;
+}
+
 std::string_view GoJsonCursor::skipValue() {
   skipSpace();
   std::size_t start = pos_;
   switch (peek()) {
     case GoJsonKind::String:
-      readString();
+      skipString();
       break;
     case GoJsonKind::Object:
     case GoJsonKind::Array: {
@@ -502,7 +508,7 @@ std::string_view GoJsonCursor::skipValue() {
       do {
         char c = text_[pos_];
         if (c == '"') {
-          readString();
+          skipString();
           continue;
         }
         if (c == '{' || c == '[') ++depth;

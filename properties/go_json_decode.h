@@ -38,6 +38,7 @@ class GoJsonCursor {
 
  private:
   void skipSpace();
+  void skipString();  // past the closing quote, without unquoting
   std::string_view text_;
   std::size_t pos_ = 0;
 };

@@ -46,7 +46,8 @@ const char* literalName(GoJsonKind kind) {
 
 class Decoder {
  public:
-  explicit Decoder(std::string_view text) : cursor_(text) {}
+  Decoder(std::string_view text, std::size_t maxRawElements)
+      : cursor_(text), maxRawElements_(maxRawElements) {}
 
   void decode(const GoType& type, json& target) {
     const GoJsonKind next = cursor_.peek();
@@ -103,6 +104,7 @@ class Decoder {
   }
 
   std::string error;
+  std::map<std::string, std::size_t> rawSliceLengths;
 
  private:
   // A JSON value of the wrong kind for `type`: null leaves the value alone, anything else is an
@@ -153,29 +155,43 @@ class Decoder {
     json previous = target.is_array() ? target : json::array();
     json out = json::array();
     cursor_.enterArray();
+    const bool raw = type.elem->kind == GoType::Kind::RawExtension;
     std::size_t i = 0;
     while (cursor_.nextElement()) {
+      if (raw && i >= maxRawElements_) {
+        cursor_.skipValue();  // RawExtension takes any value: nothing to check
+        ++i;
+        continue;
+      }
       json element = i < previous.size() ? previous[i] : zeroValue(*type.elem);
       decode(*type.elem, element);
       out.push_back(std::move(element));
       ++i;
     }
     target = std::move(out);
+    if (raw) {
+      std::string path;
+      for (const auto& f : fieldStack_) path += (path.empty() ? "" : ".") + f;
+      rawSliceLengths[path] = i;
+    }
   }
 
   GoJsonCursor cursor_;
+  std::size_t maxRawElements_;
   std::string struct_;
   std::vector<std::string> fieldStack_;
 };
 
 }  // namespace
 
-GoStructDecode decodeGoValue(std::string_view validText, const GoType& type) {
-  Decoder decoder(validText);
+GoStructDecode decodeGoValue(std::string_view validText, const GoType& type,
+                             std::size_t maxRawElements) {
+  Decoder decoder(validText, maxRawElements);
   GoStructDecode result;
   result.value = zeroValue(type);
   decoder.decode(type, result.value);
   result.error = decoder.error;
+  result.rawSliceLengths = std::move(decoder.rawSliceLengths);
   return result;
 }
 

@@ -3,6 +3,9 @@
 // review_decode for ConversionReview and metav1.Status.
 #pragma once
 
+#include <cstddef>
+#include <cstdint>
+#include <map>
 #include <string>
 #include <string_view>
 #include <utility>
@@ -50,9 +53,15 @@ inline GoType goStruct(std::string name, std::string structName,
 struct GoStructDecode {
   nlohmann::json value;
   std::string error;  // the first UnmarshalTypeError, as Go returns it; value is still filled
+  // The length Go gives each []RawExtension field, by field path ("response.convertedObjects");
+  // with a `maxRawElements` limit the decoded array may hold fewer elements.
+  std::map<std::string, std::size_t> rawSliceLengths;
 };
 
-// Decodes `validText` (accepted by goJsonSyntaxError) into a value of `type`.
-GoStructDecode decodeGoValue(std::string_view validText, const GoType& type);
+// Decodes `validText` (accepted by goJsonSyntaxError) into a value of `type`. Elements of
+// []RawExtension slices beyond `maxRawElements` are counted (rawSliceLengths) but not kept, so a
+// hostile answer with millions of elements costs no memory.
+GoStructDecode decodeGoValue(std::string_view validText, const GoType& type,
+                             std::size_t maxRawElements = SIZE_MAX);
 
 }  // namespace convcheck

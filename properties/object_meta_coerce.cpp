@@ -236,7 +236,11 @@ ObjectMetaRoundTrip objectMetaRoundTrip(const json& metadata) {
   json meta = json::object();
   json creationTimestamp = nullptr;
   if (metadata.is_object()) {
-    for (const auto& [k, v] : metadata.items()) {  // sorted, as json.Marshal of the map
+    for (const auto& item : metadata.items()) {  // sorted, as json.Marshal of the map
+      // Named references, not a structured binding: clang < 16 cannot capture bindings in the
+      // lambdas below.
+      const std::string& k = item.key();
+      const json& v = item.value();
       if (!dec.fatal.empty()) break;
       if (k == "name" || k == "generateName" || k == "namespace" || k == "selfLink" || k == "uid" ||
           k == "resourceVersion") {

@@ -6,7 +6,7 @@
 
 namespace convcheck {
 
-ReceivedReview receiveReview(ReviewVersion sent, const HttpResult& http) {
+ReceivedReview receiveReview(ReviewVersion sent, const HttpResult& http, std::size_t keepObjects) {
   ReceivedReview out;
   auto fail = [&](ModelStage stage, std::string error) {
     out.stage = stage;
@@ -36,7 +36,7 @@ ReceivedReview receiveReview(ReviewVersion sent, const HttpResult& http) {
     return fail(ModelStage::EmptyBody,
                 "0-length response with status code: " + std::to_string(code) +
                     " and content type: " + contentType);
-  ReviewDecode decoded = decodeReviewBody(sent, http.body);
+  ReviewDecode decoded = decodeReviewBody(sent, http.body, keepObjects);
   if (!decoded.review) return fail(ModelStage::Decode, decoded.error);
   out.review = std::move(decoded.review);
   return out;

@@ -3,6 +3,8 @@
 // with client-go's error texts. Used by the API-server model.
 #pragma once
 
+#include <cstddef>
+#include <cstdint>
 #include <optional>
 #include <string>
 
@@ -29,6 +31,8 @@ struct ReceivedReview {
 // - body that does not decode into the sent ConversionReview version: Decode (review_decode.h).
 // The Content-Type of a 2xx answer is otherwise ignored. client-go's retries of 429/5xx answers
 // carrying Retry-After are not modelled: each HttpResult is judged as the final answer.
-ReceivedReview receiveReview(ReviewVersion sent, const HttpResult& http);
+// `keepObjects` is passed to decodeReviewBody (how many convertedObjects to keep).
+ReceivedReview receiveReview(ReviewVersion sent, const HttpResult& http,
+                             std::size_t keepObjects = SIZE_MAX);
 
 }  // namespace convcheck

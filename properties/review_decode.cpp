@@ -77,10 +77,12 @@ struct ReviewTypes {
 
 std::string versionName(ReviewVersion v) { return v == ReviewVersion::V1 ? "v1" : "v1beta1"; }
 
-// The JSON text the decoder works on: the body itself, or its YAML converted to JSON.
-bool toJsonText(std::string_view body, std::string& text, std::string& error) {
+// The JSON text the decoder works on: the body itself (not copied: answers can be large), or its
+// YAML converted to JSON, held in `converted`.
+bool toJsonText(std::string_view body, std::string_view& text, std::string& converted,
+                std::string& error) {
   if (looksLikeJson(body)) {
-    text = std::string(body);
+    text = body;
     return true;
   }
   YamlAsJson yaml = yamlToJson(body);
@@ -88,7 +90,8 @@ bool toJsonText(std::string_view body, std::string& text, std::string& error) {
     error = yaml.error;
     return false;
   }
-  text = yaml.json;
+  converted = std::move(yaml.json);
+  text = converted;
   return true;
 }
 
@@ -238,7 +241,8 @@ std::string stringField(const json& object, const char* key) {
   return it != object.end() && it->is_string() ? it->get<std::string>() : "";
 }
 
-DecodedReview toDecodedReview(const json& review) {
+DecodedReview toDecodedReview(const json& review,
+                              const std::map<std::string, std::size_t>& lengths) {
   DecodedReview out;
   out.apiVersion = stringField(review, "apiVersion");
   out.kind = stringField(review, "kind");
@@ -255,16 +259,20 @@ DecodedReview toDecodedReview(const json& review) {
     for (const auto& raw : *objects)
       out.convertedObjects.push_back(raw.is_string() ? std::optional(raw.get<std::string>())
                                                      : std::nullopt);
+    auto length = lengths.find("response.convertedObjects");
+    out.convertedObjectCount =
+        length != lengths.end() ? length->second : out.convertedObjects.size();
   }
   return out;
 }
 
 }  // namespace
 
-ReviewDecode decodeReviewBody(ReviewVersion sent, std::string_view body) {
+ReviewDecode decodeReviewBody(ReviewVersion sent, std::string_view body, std::size_t keepObjects) {
   ReviewDecode out;
-  std::string text;
-  if (!toJsonText(body, text, out.error)) return out;
+  std::string_view text;
+  std::string converted;
+  if (!toJsonText(body, text, converted, out.error)) return out;
   Interpreted interpreted = interpret(text);
   if (!interpreted.error.empty()) {
     out.error = interpreted.error;
@@ -279,12 +287,12 @@ ReviewDecode decodeReviewBody(ReviewVersion sent, std::string_view body) {
   }
   if (actual == into) {
     ReviewTypes types(sentVersion);
-    GoStructDecode decoded = decodeGoValue(text, types.review);
+    GoStructDecode decoded = decodeGoValue(text, types.review, keepObjects);
     if (!decoded.error.empty()) {
       out.error = decoded.error;
       return out;
     }
-    out.review = toDecodedReview(decoded.value);
+    out.review = toDecodedReview(decoded.value, decoded.rawSliceLengths);
     return out;
   }
   SchemeObject created = schemeNew(actual);
@@ -298,7 +306,7 @@ ReviewDecode decodeReviewBody(ReviewVersion sent, std::string_view body) {
   if (created.which != W::Other) {
     ReviewTypes types(created.which == W::ReviewV1beta1 ? "v1beta1" : "v1");
     GoStructDecode decoded =
-        decodeGoValue(text, created.which == W::Status ? types.status : types.review);
+        decodeGoValue(text, created.which == W::Status ? types.status : types.review, 0);
     if (!decoded.error.empty()) {
       out.error = decoded.error;
       return out;
@@ -310,8 +318,9 @@ ReviewDecode decodeReviewBody(ReviewVersion sent, std::string_view body) {
 }
 
 std::optional<std::string> failureStatusMessage(std::string_view body) {
-  std::string text, error;
-  if (body.empty() || !toJsonText(body, text, error)) return std::nullopt;
+  std::string_view text;
+  std::string converted, error;
+  if (body.empty() || !toJsonText(body, text, converted, error)) return std::nullopt;
   Interpreted interpreted = interpret(text);
   if (!interpreted.error.empty()) return std::nullopt;
   const GroupVersionKind gvk = withDefaults(interpreted.gvk, {"", "v1", ""});

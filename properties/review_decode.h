@@ -3,6 +3,8 @@
 // Used by the API-server model.
 #pragma once
 
+#include <cstddef>
+#include <cstdint>
 #include <optional>
 #include <string>
 #include <string_view>
@@ -19,8 +21,10 @@ struct DecodedReview {
   std::string responseUid;
   std::string resultStatus, resultMessage;
   // convertedObjects as RawExtensions: the exact JSON text of each element, nullopt for a JSON
-  // null (an empty Raw). Empty for null, missing or [].
+  // null (an empty Raw). Empty for null, missing or []. At most `keepObjects` of them (see
+  // decodeReviewBody); convertedObjectCount is the length Go sees.
   std::vector<std::optional<std::string>> convertedObjects;
+  std::size_t convertedObjectCount = 0;
 };
 
 struct ReviewDecode {
@@ -38,7 +42,10 @@ struct ReviewDecode {
 //   duplicate keys last wins, wrong JSON types of known fields are Go's UnmarshalTypeErrors
 //   ("json: cannot unmarshal number into Go struct field ConversionResponse.response.uid of type
 //   types.UID").
-ReviewDecode decodeReviewBody(ReviewVersion sent, std::string_view body);
+// `keepObjects` bounds how many convertedObjects are kept (the model passes the number sent:
+// beyond it only the count matters), so an answer with millions of objects stays cheap.
+ReviewDecode decodeReviewBody(ReviewVersion sent, std::string_view body,
+                              std::size_t keepObjects = SIZE_MAX);
 
 // client-go Result.Error() for a non-2xx answer: when the body decodes as a metav1.Status (kind
 // "Status", apiVersion defaulting to v1) whose status is exactly "Failure", its message (which

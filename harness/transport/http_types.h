@@ -17,11 +17,19 @@ struct TlsOptions {
   std::string serverName;  // SNI / certificate name to verify; empty = URL host
 };
 
+// A conversion keeps the data of its request: an answer may hold this many times its JSON values.
+inline constexpr std::size_t kResponseValuesPerRequestValue = 4;
+
 struct TransportOptions {
   TlsOptions tls;
   std::chrono::milliseconds timeout{30000};  // whole request, like the API server's 30 s
   bool http2 = false;                        // default HTTP/1.1, as kube-apiserver
-  std::size_t maxResponseBytes = 64u << 20;  // response size cap (safety; apiserver has none)
+  std::size_t maxResponseBytes = 16u << 20;  // response size cap (safety; apiserver has none)
+  // Response complexity cap: a body holding more JSON values (estimated, see json_value_count.h)
+  // than this or kResponseValuesPerRequestValue times its request's, whichever is larger, is
+  // refused as "too-large" before anything parses it: judging keeps several in-memory copies of
+  // every value, so memory follows what convcheck sent (safety; apiserver has none). 0 = no cap.
+  std::size_t maxResponseValues = 100'000;
   std::string userAgent = "kube-apiserver-admission";
   bool appendTimeoutQuery = true;  // append ?timeout=30s like client-go
 };

@@ -2,10 +2,14 @@
 
 #include <curl/curl.h>
 
+#include <algorithm>
+#include <cstdint>
 #include <stdexcept>
 #include <utility>
 
 #include "harness/transport/duration.h"
+#include "harness/transport/json_value_count.h"
+#include "harness/transport/sigpipe.h"
 #include "harness/transport/url_parts.h"
 
 namespace convcheck {
@@ -32,6 +36,9 @@ Slist appendHeader(Slist list, const char* header) {
   list.release();
   return Slist(grown);
 }
+
+// Go's defaultCheckRedirect refuses the 10th redirect: 9 are followed.
+constexpr long kMaxRedirectsFollowed = 9;
 
 struct BodySink {
   std::string* body = nullptr;
@@ -143,6 +150,10 @@ Failure classify(CURLcode code, const std::string& errorBuffer, const BodySink& 
       }
       return {"protocol", "Protocol: " + detail + " for " + url +
                               " (the server closed or reset the connection mid-request)"};
+    case CURLE_TOO_MANY_REDIRECTS:
+      return {"protocol", "Protocol: stopped after 10 redirects for " + url +
+                              " (kube-apiserver's client follows at most 9 redirects; point the "
+                              "URL at the webhook itself)"};
     case CURLE_GOT_NOTHING:
     case CURLE_WEIRD_SERVER_REPLY:
     case CURLE_HTTP2:
@@ -179,6 +190,7 @@ struct HttpsClient::Impl {
 
   explicit Impl(TransportOptions opts) : options(std::move(opts)) {
     ensureCurlGlobalInit();
+    ignoreSigpipe();
     handle = curl_easy_init();
     if (handle == nullptr) throw std::runtime_error("libcurl: curl_easy_init failed");
   }
@@ -246,7 +258,15 @@ HttpResult HttpsClient::Impl::post(const std::string& url, const std::string& bo
   curl_easy_setopt(handle, CURLOPT_HTTPHEADER, headers.get());
   curl_easy_setopt(handle, CURLOPT_USERAGENT, options.userAgent.c_str());
   curl_easy_setopt(handle, CURLOPT_ACCEPT_ENCODING, "gzip");
-  curl_easy_setopt(handle, CURLOPT_FOLLOWLOCATION, 0L);
+  // Go's http.Client default redirect policy, which kube-apiserver's webhook client keeps
+  // (client-go sets no CheckRedirect): follow; 307/308 repeat the POST with its body, 301/302/303
+  // turn it into a GET without body (libcurl's default, CURLOPT_POSTREDIR 0); the 10th redirect
+  // response is an error ("stopped after 10 redirects"), so at most 9 are followed. The
+  // timeout covers the whole chain, as http.Client.Timeout does.
+  curl_easy_setopt(handle, CURLOPT_FOLLOWLOCATION, 1L);
+  curl_easy_setopt(handle, CURLOPT_MAXREDIRS, static_cast<long>(kMaxRedirectsFollowed));
+  curl_easy_setopt(handle, CURLOPT_POSTREDIR, 0L);
+  curl_easy_setopt(handle, CURLOPT_REDIR_PROTOCOLS_STR, "http,https");
   curl_easy_setopt(
       handle, CURLOPT_HTTP_VERSION,
       static_cast<long>(options.http2 ? CURL_HTTP_VERSION_2TLS : CURL_HTTP_VERSION_1_1));
@@ -304,6 +324,21 @@ HttpResult HttpsClient::Impl::post(const std::string& url, const std::string& bo
     const Failure failure = classify(code, errorBuffer, sink, facts, url, options);
     result.transportErrorKind = failure.kind;
     result.transportError = failure.message;
+    result.body.clear();
+    return finish(result);
+  }
+  const std::size_t valueCap =
+      options.maxResponseValues == 0
+          ? 0
+          : std::max(options.maxResponseValues,
+                     kResponseValuesPerRequestValue * approximateJsonValues(body, SIZE_MAX));
+  if (valueCap > 0 && approximateJsonValues(result.body, valueCap) > valueCap) {
+    result.transportErrorKind = "too-large";
+    result.transportError =
+        "Too large: the response from " + url + " holds more than " + std::to_string(valueCap) +
+        " JSON values (the response complexity cap: the larger of " +
+        std::to_string(options.maxResponseValues) + " and " +
+        std::to_string(kResponseValuesPerRequestValue) + " times the request's)";
     result.body.clear();
     return finish(result);
   }

@@ -23,10 +23,16 @@ std::string requestUrl(const std::string& url, const TransportOptions& options);
 // roots are not added when a CA is given, as in Go), optional client certificate.
 // tls.serverName routes the request to the URL's host:port while the certificate name, SNI and
 // Host header are serverName (the `<svc>.<ns>.svc` case).
-// Redirects are not followed: a 3xx is returned as the response, which is what kube-apiserver's
-// caller sees as well; an explicit redirect policy is a separate decision.
+// Redirects are followed as Go's http.Client does by default (kube-apiserver's webhook client
+// keeps that policy): 307/308 repeat the POST with its body, 301/302/303 turn it into a GET
+// without body, at most 9 are followed (the 10th is a "protocol" failure, "stopped after 10
+// redirects"), only to http(s) URLs, all within the one timeout. A 3xx without Location is
+// returned as the response.
 // post() never throws for network conditions; failures come back as HttpResult::transportError
 // with transportErrorKind "connect", "tls", "timeout", "too-large", "protocol" or "other".
+// "too-large": beyond options.maxResponseBytes (after gzip decoding) or holding more JSON values
+// than options.maxResponseValues and kResponseValuesPerRequestValue times the request's.
+// Constructing a client makes SIGPIPE ignored for the process (see sigpipe.h).
 class HttpsClient {
  public:
   explicit HttpsClient(TransportOptions options);

@@ -20,6 +20,7 @@
 #include <utility>
 
 #include "harness/transport/go_x509.h"
+#include "harness/transport/sigpipe.h"
 #include "harness/transport/url_parts.h"
 
 namespace convcheck {
@@ -162,6 +163,7 @@ Handshake handshake(const UrlParts& url, const std::string& sniName, const TlsOp
     }
   }
 
+  ignoreSigpipe();
   auto socket = connectTcp(url, deadline, result.error);
   if (!socket) {
     result.connectFailed = true;

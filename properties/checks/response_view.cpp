@@ -1,30 +1,80 @@
 #include "properties/checks/response_view.h"
 
+#include "properties/go_json_decode.h"
+
 namespace convcheck {
 
-ResponseView viewResponse(const HttpResult& http) {
+namespace {
+
+using nlohmann::json;
+
+// The last value of `key` in the object at the cursor (duplicate keys: the last one wins), as
+// text; the cursor is left after the object.
+std::optional<std::string_view> lastMember(GoJsonCursor& cursor, std::string_view key) {
+  std::optional<std::string_view> found;
+  cursor.enterObject();
+  std::string name;
+  while (cursor.nextKey(name)) {
+    std::string_view value = cursor.skipValue();
+    if (name == key) found = value;
+  }
+  return found;
+}
+
+}  // namespace
+
+ResponseView viewResponse(const HttpResult& http, std::size_t keepObjects) {
   ResponseView view;
   if (!http.ok() || http.status < 200 || http.status > 206) return view;
-  nlohmann::json body = nlohmann::json::parse(http.body, nullptr, /*allow_exceptions=*/false);
-  if (!body.is_object()) return view;
+  // What Go's decoder accepts (including its 10000-level nesting limit); read without building
+  // anything for the parts no property looks at.
+  if (goJsonSyntaxError(http.body)) return view;
+  GoJsonCursor root(http.body);
+  if (root.peek() != GoJsonKind::Object) return view;
   view.decoded = true;
-  auto response = body.find("response");
-  if (response == body.end() || !response->is_object()) return view;
+  auto responseText = lastMember(root, "response");
+  if (!responseText) return view;
+  GoJsonCursor response(*responseText);
+  if (response.peek() != GoJsonKind::Object) return view;
   view.hasResponse = true;
-  if (auto uid = response->find("uid"); uid != response->end() && uid->is_string())
-    view.uid = uid->get<std::string>();
-  if (auto result = response->find("result"); result != response->end() && result->is_object()) {
-    if (auto status = result->find("status"); status != result->end() && status->is_string())
-      view.resultStatus = status->get<std::string>();
-  }
-  if (auto objects = response->find("convertedObjects");
-      objects != response->end() && objects->is_array()) {
-    view.convertedObjects.assign(objects->begin(), objects->end());
+  response.enterObject();
+  std::string key;
+  while (response.nextKey(key)) {
+    const GoJsonKind kind = response.peek();
+    if (key == "uid") {
+      view.uid = kind == GoJsonKind::String ? std::optional(response.readString()) : std::nullopt;
+      if (kind != GoJsonKind::String) response.skipValue();
+    } else if (key == "result") {
+      view.resultStatus.clear();
+      std::string_view result = response.skipValue();
+      GoJsonCursor cursor(result);
+      if (kind != GoJsonKind::Object) continue;
+      if (auto status = lastMember(cursor, "status")) {
+        GoJsonCursor value(*status);
+        if (value.peek() == GoJsonKind::String) view.resultStatus = value.readString();
+      }
+    } else if (key == "convertedObjects") {
+      view.convertedObjects.clear();
+      view.convertedCount = 0;
+      if (kind != GoJsonKind::Array) {
+        response.skipValue();
+        continue;
+      }
+      response.enterArray();
+      while (response.nextElement()) {
+        std::string_view element = response.skipValue();
+        if (view.convertedCount++ < keepObjects)
+          view.convertedObjects.push_back(goDecodeInterface(element).value);
+      }
+    } else {
+      response.skipValue();
+    }
   }
   return view;
 }
 
 namespace {
+
 std::string stringAt(const nlohmann::json& object, const char* key) {
   if (!object.is_object()) return "";
   auto meta = object.find("metadata");

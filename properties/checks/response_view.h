@@ -2,6 +2,8 @@
 // needs even when kube-apiserver stopped at an earlier check. Used by properties/checks.
 #pragma once
 
+#include <cstddef>
+#include <cstdint>
 #include <optional>
 #include <string>
 #include <vector>
@@ -17,10 +19,15 @@ struct ResponseView {
   bool hasResponse = false;                      // "response" is an object
   std::optional<std::string> uid;                // response.uid when it is a string
   std::string resultStatus;                      // response.result.status when a string
-  std::vector<nlohmann::json> convertedObjects;  // [] when null or missing
+  std::vector<nlohmann::json> convertedObjects;  // [] when null or missing; the first ones only
+  std::size_t convertedCount = 0;                // how many convertedObjects the answer has
 };
 
-ResponseView viewResponse(const HttpResult& http);
+// Reads the body as Go's decoder reads JSON (a body Go rejects, e.g. nested deeper than 10000
+// levels, is not decoded; invalid UTF-8 becomes U+FFFD; integers stay int64), building only what
+// the properties look at: the rest is skipped, and at most `keepObjects` convertedObjects are
+// kept while all of them are counted.
+ResponseView viewResponse(const HttpResult& http, std::size_t keepObjects = SIZE_MAX);
 
 // namespace/name/uid of an object's metadata ("" for missing or non-string values).
 struct ObjectIdentity {

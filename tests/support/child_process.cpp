@@ -3,6 +3,7 @@
 #include <fcntl.h>
 #include <signal.h>
 #include <sys/prctl.h>
+#include <sys/resource.h>
 #include <sys/wait.h>
 #include <unistd.h>
 
@@ -130,15 +131,17 @@ ChildProcess::~ChildProcess() {
 bool ChildProcess::reap(bool block) {
   if (status_) return true;
   int raw = 0;
+  rusage usage{};
   pid_t done;
   do {
-    done = waitpid(pid_, &raw, block ? 0 : WNOHANG);
+    done = wait4(pid_, &raw, block ? 0 : WNOHANG, &usage);
   } while (done < 0 && errno == EINTR);
   if (done != pid_) return false;
   ExitStatus status;
   status.exited = WIFEXITED(raw);
   status.code = status.exited ? WEXITSTATUS(raw) : -1;
   status.signal = WIFSIGNALED(raw) ? WTERMSIG(raw) : 0;
+  status.maxRssKiB = usage.ru_maxrss;
   status_ = status;
   return true;
 }

@@ -23,7 +23,8 @@ struct ChildProcessOptions {
 struct ExitStatus {
   bool exited = false;  // exited normally; `code` is valid
   int code = -1;
-  int signal = 0;  // the signal that killed it when !exited
+  int signal = 0;      // the signal that killed it when !exited
+  long maxRssKiB = 0;  // peak resident set size of the child itself (wait4's ru_maxrss)
   bool success() const { return exited && code == 0; }
   std::string describe() const;  // "exit code 3" / "killed by signal 9"
 };

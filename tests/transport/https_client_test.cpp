@@ -358,6 +358,52 @@ TEST(HttpsClient, TheSizeCapAppliesAfterGzipDecoding) {
   EXPECT_NE(result.transportError.find("gzip"), std::string::npos) << result.transportError;
 }
 
+std::string zeros(std::size_t n) {
+  std::string text = "[0";
+  for (std::size_t i = 1; i < n; ++i) text += ",0";
+  return text + "]";
+}
+
+TEST(HttpsClient, AnAnswerWithMoreJsonValuesThanTheComplexityCapIsTooLarge) {
+  TestHttpsServer server(serving(pki().server), answerJson(zeros(2000)));
+  TransportOptions options = trustingTestCa();
+  options.maxResponseValues = 1000;
+  HttpsClient client(options);
+
+  const HttpResult result = client.post(server.url("/convert"), "{}");
+
+  EXPECT_FALSE(result.ok());
+  EXPECT_EQ(result.transportErrorKind, "too-large");
+  EXPECT_NE(result.transportError.find("1000 JSON values"), std::string::npos)
+      << result.transportError;
+  EXPECT_EQ(result.body, "");
+}
+
+TEST(HttpsClient, TheComplexityCapGrowsWithTheRequest) {
+  TestHttpsServer server(serving(pki().server), answerJson(zeros(2000)));
+  TransportOptions options = trustingTestCa();
+  options.maxResponseValues = 1000;
+  HttpsClient client(options);
+
+  const HttpResult result = client.post(server.url("/convert"), zeros(600));  // 4 x 600 > 2000
+
+  ASSERT_TRUE(result.ok()) << result.transportError;
+  EXPECT_EQ(result.body, zeros(2000));
+}
+
+TEST(HttpsClient, CommasInsideStringsDoNotCountTowardsTheComplexityCap) {
+  const std::string body = R"({"s":")" + std::string(5000, ',') + R"("})";
+  TestHttpsServer server(serving(pki().server), answerJson(body));
+  TransportOptions options = trustingTestCa();
+  options.maxResponseValues = 1000;
+  HttpsClient client(options);
+
+  const HttpResult result = client.post(server.url("/convert"), "{}");
+
+  ASSERT_TRUE(result.ok()) << result.transportError;
+  EXPECT_EQ(result.body, body);
+}
+
 TEST(HttpsClient, ReturnsNon2xxStatusesAsResponses) {
   TestHttpsServer server(serving(pki().server),
                          [](const httplib::Request&, httplib::Response& response) {
@@ -374,16 +420,87 @@ TEST(HttpsClient, ReturnsNon2xxStatusesAsResponses) {
   EXPECT_EQ(result.contentType, "text/plain");
 }
 
-TEST(HttpsClient, DoesNotFollowRedirects) {
+// Redirects: /hop/N answers `status` with Location /hop/N-1; /hop/0 answers {"ok":true}.
+testing::Handler hops(int status) {
+  return [status](const httplib::Request& request, httplib::Response& response) {
+    const int n = std::stoi(request.path.substr(std::string("/hop/").size()));
+    if (n == 0) {
+      response.set_content(R"({"ok":true})", "application/json");
+      return;
+    }
+    response.status = status;
+    response.set_header("Location", "/hop/" + std::to_string(n - 1));
+  };
+}
+
+TEST(HttpsClient, Follows307And308ByRepeatingThePostWithItsBody) {
+  for (int status : {307, 308}) {
+    TestHttpsServer server(serving(pki().server), hops(status));
+    HttpsClient client(trustingTestCa());
+
+    const HttpResult result = client.post(server.url("/hop/1"), R"({"kind":"ConversionReview"})");
+
+    ASSERT_TRUE(result.ok()) << status << ": " << result.transportError;
+    EXPECT_EQ(result.status, 200);
+    EXPECT_EQ(result.body, R"({"ok":true})");
+    const auto seen = server.requests();
+    ASSERT_EQ(seen.size(), 2u) << status;
+    EXPECT_EQ(seen[1].method, "POST") << status;
+    EXPECT_EQ(seen[1].path, "/hop/0");
+    EXPECT_EQ(seen[1].body, R"({"kind":"ConversionReview"})") << status;
+  }
+}
+
+TEST(HttpsClient, Follows301302And303AsAGetWithoutBodyAsGoDoes) {
+  for (int status : {301, 302, 303}) {
+    TestHttpsServer server(serving(pki().server), hops(status));
+    HttpsClient client(trustingTestCa());
+
+    const HttpResult result = client.post(server.url("/hop/1"), R"({"kind":"ConversionReview"})");
+
+    ASSERT_TRUE(result.ok()) << status << ": " << result.transportError;
+    const auto seen = server.requests();
+    ASSERT_EQ(seen.size(), 2u) << status;
+    EXPECT_EQ(seen[1].method, "GET") << status;
+    EXPECT_EQ(seen[1].body, "") << status;
+  }
+}
+
+TEST(HttpsClient, FollowsNineRedirectsAndRefusesTheTenthLikeGo) {
+  TestHttpsServer server(serving(pki().server), hops(307));
+  HttpsClient client(trustingTestCa());
+
+  const HttpResult nine = client.post(server.url("/hop/9"), "{}");
+  ASSERT_TRUE(nine.ok()) << nine.transportError;
+  EXPECT_EQ(nine.body, R"({"ok":true})");
+  EXPECT_EQ(server.requests().size(), 10u);
+
+  const HttpResult ten = client.post(server.url("/hop/10"), "{}");
+  EXPECT_FALSE(ten.ok());
+  EXPECT_EQ(ten.transportErrorKind, "protocol");
+  EXPECT_NE(ten.transportError.find("stopped after 10 redirects"), std::string::npos)
+      << ten.transportError;
+  EXPECT_EQ(server.requests().size(), 20u) << "Go sends 10 requests before giving up";
+}
+
+TEST(HttpsClient, ARedirectLoopEndsAsAProtocolError) {
   TestHttpsServer server(serving(pki().server),
-                         [](const httplib::Request& request, httplib::Response& response) {
-                           if (request.path == "/convert") {
-                             response.status = 307;
-                             response.set_header("Location", "/elsewhere");
-                           } else {
-                             response.set_content("{}", "application/json");
-                           }
+                         [](const httplib::Request&, httplib::Response& response) {
+                           response.status = 307;
+                           response.set_header("Location", "/convert");
                          });
+  HttpsClient client(trustingTestCa());
+
+  const HttpResult result = client.post(server.url("/convert"), "{}");
+
+  EXPECT_EQ(result.transportErrorKind, "protocol") << result.transportError;
+  EXPECT_LE(server.requests().size(), 10u);
+}
+
+TEST(HttpsClient, ARedirectWithoutLocationIsTheAnswer) {
+  TestHttpsServer server(
+      serving(pki().server),
+      [](const httplib::Request&, httplib::Response& response) { response.status = 307; });
   HttpsClient client(trustingTestCa());
 
   const HttpResult result = client.post(server.url("/convert"), "{}");

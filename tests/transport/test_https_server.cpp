@@ -53,8 +53,8 @@ TestHttpsServer::TestHttpsServer(Handler handler) : tls_(false) {
 }
 
 void TestHttpsServer::start(Handler handler) {
-  server_->Post(".*", [this, handler = std::move(handler)](const httplib::Request& request,
-                                                           httplib::Response& response) {
+  auto record = [this, handler = std::move(handler)](const httplib::Request& request,
+                                                     httplib::Response& response) {
     SeenRequest seen;
     seen.method = request.method;
     seen.target = request.target;
@@ -77,7 +77,9 @@ void TestHttpsServer::start(Handler handler) {
       requests_.push_back(std::move(seen));
     }
     handler(request, response);
-  });
+  };
+  server_->Post(".*", record);
+  server_->Get(".*", record);  // a POST redirected with 301/302/303 arrives as a GET
   port_ = server_->bind_to_any_port("127.0.0.1");
   if (port_ <= 0) throw std::runtime_error("test server: cannot bind 127.0.0.1");
   thread_ = std::thread([this] { server_->listen_after_bind(); });

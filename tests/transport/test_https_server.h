@@ -47,7 +47,7 @@ using Handler = std::function<void(const httplib::Request&, httplib::Response&)>
 
 class TestHttpsServer {
  public:
-  // HTTPS server answering every POST with `handler`.
+  // HTTPS server answering every POST (and GET) with `handler`.
   TestHttpsServer(const ServerTls& tls, Handler handler);
   // Plain HTTP server answering every POST with `handler`.
   explicit TestHttpsServer(Handler handler);
