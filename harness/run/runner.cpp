@@ -310,9 +310,9 @@ class KindRun {
   // The first failure of each (property, from, to) is shrunk against the webhook (shrink/).
   void shrinkNewFailures(const PlannedCase& planned, CaseResult& result,
                          const std::string& origin) {
-    RunShrinker::CaseInfo info{planned.from, planned.to, planned.seed,
-                               origin == "generated" ? &planned : nullptr, origin,
-                               report_.requests};
+    RunShrinker::CaseInfo info{planned.from, planned.to,
+                               planned.seed, origin == "generated" ? &planned : nullptr,
+                               origin,       report_.requests};
     shrinker_.shrinkNewFailures(result, info, [this, &planned](const FailureTarget& target) {
       auto failedInARow = std::make_shared<int>(0);
       return CaseRunner([this, target, to = planned.to, seed = planned.seed, failedInARow](
