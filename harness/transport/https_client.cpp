@@ -8,7 +8,7 @@
 #include <utility>
 
 #include "harness/transport/duration.h"
-#include "harness/transport/json_value_count.h"
+#include "harness/transport/json_shape.h"
 #include "harness/transport/sigpipe.h"
 #include "harness/transport/url_parts.h"
 
@@ -329,16 +329,23 @@ HttpResult HttpsClient::Impl::post(const std::string& url, const std::string& bo
   }
   const std::size_t valueCap =
       options.maxResponseValues == 0
-          ? 0
+          ? SIZE_MAX
           : std::max(options.maxResponseValues,
-                     kResponseValuesPerRequestValue * approximateJsonValues(body, SIZE_MAX));
-  if (valueCap > 0 && approximateJsonValues(result.body, valueCap) > valueCap) {
+                     kResponseValuesPerRequestValue *
+                         approximateJsonShape(body, SIZE_MAX, SIZE_MAX).values);
+  const std::size_t depthCap = options.maxResponseDepth == 0 ? SIZE_MAX : options.maxResponseDepth;
+  const JsonShape shape = approximateJsonShape(result.body, valueCap, depthCap);
+  if (shape.values > valueCap || shape.depth > depthCap) {
     result.transportErrorKind = "too-large";
     result.transportError =
-        "Too large: the response from " + url + " holds more than " + std::to_string(valueCap) +
-        " JSON values (the response complexity cap: the larger of " +
-        std::to_string(options.maxResponseValues) + " and " +
-        std::to_string(kResponseValuesPerRequestValue) + " times the request's)";
+        shape.values > valueCap
+            ? "Too large: the response from " + url + " holds more than " +
+                  std::to_string(valueCap) +
+                  " JSON values (the response complexity cap: the larger of " +
+                  std::to_string(options.maxResponseValues) + " and " +
+                  std::to_string(kResponseValuesPerRequestValue) + " times the request's)"
+            : "Too large: the response from " + url + " nests deeper than " +
+                  std::to_string(depthCap) + " levels (the response nesting cap)";
     result.body.clear();
     return finish(result);
   }

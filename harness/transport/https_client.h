@@ -30,8 +30,9 @@ std::string requestUrl(const std::string& url, const TransportOptions& options);
 // returned as the response.
 // post() never throws for network conditions; failures come back as HttpResult::transportError
 // with transportErrorKind "connect", "tls", "timeout", "too-large", "protocol" or "other".
-// "too-large": beyond options.maxResponseBytes (after gzip decoding) or holding more JSON values
-// than options.maxResponseValues and kResponseValuesPerRequestValue times the request's.
+// "too-large": beyond options.maxResponseBytes (after gzip decoding), holding more JSON values
+// than options.maxResponseValues and kResponseValuesPerRequestValue times the request's, or
+// nested deeper than options.maxResponseDepth.
 // Constructing a client makes SIGPIPE ignored for the process (see sigpipe.h).
 class HttpsClient {
  public:

@@ -379,6 +379,23 @@ TEST(HttpsClient, AnAnswerWithMoreJsonValuesThanTheComplexityCapIsTooLarge) {
   EXPECT_EQ(result.body, "");
 }
 
+TEST(HttpsClient, AnAnswerNestedDeeperThanTheNestingCapIsTooLarge) {
+  TestHttpsServer server(serving(pki().server),
+                         answerJson("{\"a\":" + std::string(50, '[') + std::string(50, ']') + "}"));
+  TransportOptions options = trustingTestCa();
+  options.maxResponseDepth = 40;
+  HttpsClient client(options);
+
+  const HttpResult deep = client.post(server.url("/convert"), "{}");
+  EXPECT_EQ(deep.transportErrorKind, "too-large");
+  EXPECT_NE(deep.transportError.find("nests deeper than 40 levels"), std::string::npos)
+      << deep.transportError;
+
+  options.maxResponseDepth = 60;
+  HttpsClient roomier(options);
+  EXPECT_TRUE(roomier.post(server.url("/convert"), "{}").ok());
+}
+
 TEST(HttpsClient, TheComplexityCapGrowsWithTheRequest) {
   TestHttpsServer server(serving(pki().server), answerJson(zeros(2000)));
   TransportOptions options = trustingTestCa();
