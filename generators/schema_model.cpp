@@ -108,7 +108,8 @@ class Parser {
     if (v.is_number_unsigned()) return v.get<std::uint64_t>();
     if (v.is_number_integer() && v.get<std::int64_t>() >= 0)
       return static_cast<std::uint64_t>(v.get<std::int64_t>());
-    if (v.is_number_float() && v.get<double>() >= 0 &&
+    // Below 2^64 before the cast: a larger double does not fit (the cast would be undefined).
+    if (v.is_number_float() && v.get<double>() >= 0 && v.get<double>() < 18446744073709551616.0 &&
         v.get<double>() == static_cast<double>(static_cast<std::uint64_t>(v.get<double>())))
       return static_cast<std::uint64_t>(v.get<double>());
     err(path, k, "must be a non-negative integer");

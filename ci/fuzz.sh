@@ -1,0 +1,42 @@
+#!/usr/bin/env bash
+# Builds the libFuzzer targets (CMake preset "fuzz": clang, ASan+UBSan) and runs each one for
+# SECONDS (default 60) on its seed corpus in corpora/fuzz/<target>/. New inputs go to a scratch
+# corpus under out/fuzz/ (the checked-in seeds stay small); a crash stops the script with the
+# reproducer under out/fuzz/<target>/. Usage: bash ci/fuzz.sh [SECONDS] [TARGET...]
+set -euo pipefail
+cd "$(dirname "$0")/.."
+seconds=${1:-60}
+shift || true
+targets=("$@")
+if [ ${#targets[@]} -eq 0 ]; then
+  targets=(review_response crd_loader schema_model pattern_gen bundle_reader corpus_reader)
+fi
+build=${FUZZ_BUILD_DIR:-build-fuzz}
+bash ci/install-deps.sh >/dev/null
+if [ "$build" = build-fuzz ]; then
+  cmake --preset fuzz >/dev/null
+else
+  cmake -S . -B "$build" -G Ninja -DCMAKE_BUILD_TYPE=RelWithDebInfo -DCMAKE_CXX_COMPILER=clang++ \
+    -DCONVCHECK_FUZZ=ON -DCONVCHECK_TESTS=OFF -DCONVCHECK_BENCH=OFF >/dev/null
+fi
+cmake --build "$build" -j "$(nproc)" --target "${targets[@]/#/fuzz_}"
+
+status=0
+for t in "${targets[@]}"; do
+  out="out/fuzz/$t"
+  mkdir -p "$out/corpus"
+  log="$out/fuzz.log"
+  echo "=== fuzz_$t for ${seconds}s"
+  # -rss_limit_mb: a parser of untrusted input must stay bounded; -timeout: no input may hang it.
+  if "$build/fuzz/fuzz_$t" "$out/corpus" "corpora/fuzz/$t" -max_total_time="$seconds" \
+      -rss_limit_mb=2048 -timeout=10 -max_len=65536 -print_final_stats=1 \
+      -artifact_prefix="$out/" >"$log" 2>&1; then
+    grep -E '^stat::number_of_executed_units|^stat::peak_rss_mb' "$log" | tr '\n' ' '
+    echo
+  else
+    echo "fuzz_$t FAILED; reproducer and log in $out/" >&2
+    tail -40 "$log" >&2
+    status=1
+  fi
+done
+exit $status
