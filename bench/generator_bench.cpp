@@ -25,7 +25,7 @@ struct Target {
 
 std::vector<Target> largestSchemas(std::size_t count) {
   const char* env = std::getenv("CONVCHECK_ZOO_DIR");
-  const std::filesystem::path dir = env && *env ? env : "/work/shared/crds";
+  const std::filesystem::path dir = env && *env ? env : CONVCHECK_SOURCE_DIR "/corpora/crds";
   std::vector<Crd> crds;
   for (const auto& e : std::filesystem::recursive_directory_iterator(dir)) {
     if (!e.is_regular_file() || e.path().extension() != ".yaml") continue;

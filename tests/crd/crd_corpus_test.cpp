@@ -13,7 +13,7 @@
 #include "tests/crd/crd_fixtures.h"
 
 #ifndef CONVCHECK_CRD_CORPUS_DIR
-#error "CONVCHECK_CRD_CORPUS_DIR must point at shared/crds"
+#error "CONVCHECK_CRD_CORPUS_DIR must point at corpora/crds"
 #endif
 
 namespace convcheck {

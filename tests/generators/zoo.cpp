@@ -12,7 +12,7 @@ namespace convcheck::testing {
 
 std::string zooDir() {
   const char* dir = std::getenv("CONVCHECK_ZOO_DIR");
-  return dir && *dir ? dir : "/work/shared/crds";
+  return dir && *dir ? dir : CONVCHECK_SOURCE_DIR "/corpora/crds";
 }
 
 std::vector<std::string> zooFiles() {

@@ -1,4 +1,4 @@
-// The CRD zoo (../shared/crds): every CRD file loaded with the CRD loader, and the per-version
+// The CRD zoo (corpora/crds): every CRD file loaded with the CRD loader, and the per-version
 // object count (CONVCHECK_ZOO_OBJECTS overrides it). Used by the zoo, shrink and bench tests.
 #pragma once
 
@@ -14,7 +14,7 @@ struct ZooCrd {
   Crd crd;
 };
 
-// The zoo directory: $CONVCHECK_ZOO_DIR, else /work/shared/crds.
+// The zoo directory: $CONVCHECK_ZOO_DIR, else corpora/crds of the source tree.
 std::string zooDir();
 
 // The zoo's CRD files relative to zooDir(), sorted.

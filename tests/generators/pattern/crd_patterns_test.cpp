@@ -1,4 +1,4 @@
-// Specification over real CRDs: every distinct `pattern:` value in /work/shared/crds compiles and
+// Specification over real CRDs: every distinct `pattern:` value in corpora/crds compiles and
 // generates at least 200 strings from fixed seeds, each matching under RE2.
 #include <gtest/gtest.h>
 
