@@ -157,19 +157,23 @@ TEST(Runs, DurationBoundsTheRunAndStillTestsEveryPair) {
   EXPECT_EQ(pairs.size(), 2u);
 }
 
-TEST(Runs, SigintWritesPartialReportsMarkedInterrupted) {
+// SIGINT (Ctrl-C) and SIGTERM (a CI job cancelled, a pod stopped) end a run the same way.
+class Interrupted : public ::testing::TestWithParam<int> {};
+
+TEST_P(Interrupted, WritesPartialReportsMarkedInterruptedAndExits130) {
+  const int signal = GetParam();
   ExampleWebhook hook;
-  auto dir =
-      std::filesystem::temp_directory_path() / ("convcheck-int-" + std::to_string(::getpid()));
+  auto dir = std::filesystem::temp_directory_path() /
+             ("convcheck-int-" + std::to_string(::getpid()) + "-" + std::to_string(signal));
   std::filesystem::create_directories(dir);
   ChildProcess run(
       {convcheckBinary(), "run", "--crd", ExampleWebhook::widgetCrdPath(), "--url", hook.url(),
        "--ca-file", hook.pki().caFile(), "--tests", "1000000", "--report-dir", dir.string()},
       {{"NO_COLOR=1"}, ""});
   std::this_thread::sleep_for(std::chrono::milliseconds(1500));
-  run.signal(SIGINT);
+  run.signal(signal);
   auto status = run.wait(std::chrono::seconds(30));
-  ASSERT_TRUE(status) << "convcheck did not stop after SIGINT";
+  ASSERT_TRUE(status) << "convcheck did not stop after signal " << signal;
   EXPECT_EQ(status->code, 130) << run.stderrText();
   std::ifstream junitFile(dir / "junit.xml");
   std::stringstream junit;
@@ -184,6 +188,11 @@ TEST(Runs, SigintWritesPartialReportsMarkedInterrupted) {
   EXPECT_GT(results["kinds"][0]["requests"].get<int>(), 0);
   std::filesystem::remove_all(dir);
 }
+
+INSTANTIATE_TEST_SUITE_P(Runs, Interrupted, ::testing::Values(SIGINT, SIGTERM),
+                         [](const auto& info) {
+                           return info.param == SIGINT ? "SIGINT" : "SIGTERM";
+                         });
 
 TEST(Runs, UnreachableWebhookExitsThreeWithAMessageNamingTheUrl) {
   std::string url;
