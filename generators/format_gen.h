@@ -12,9 +12,10 @@
 namespace convcheck {
 
 struct FormatOptions {
-  // Only RFC 3339 UTC seconds ("2024-05-01T12:00:00Z") for date-time, the form Go's metav1.Time
-  // writes back; otherwise fractions and offsets appear too.
-  bool canonicalDateTimes = false;
+  // Only RFC 3339 UTC seconds ("2024-05-01T12:00:00Z") for date-time: what Go's metav1.Time and
+  // the API server write, so a Go webhook's re-encoding is no finding. false: fractions and
+  // offsets appear too (`--date-times any`).
+  bool canonicalDateTimes = true;
 };
 
 // Generator for strings of `format`, or nullopt when the format does not constrain strings.

@@ -15,7 +15,8 @@ std::optional<GenerateFormat> parseGenerateFormat(const std::string& name) {
 std::optional<std::string> runGenerate(const Crd& crd, const GenerateRequest& request,
                                        std::ostream& out, std::ostream* notes) {
   if (request.count < 0) return "-n must not be negative";
-  auto compiled = ObjectGenerator::compile(crd, request.version);
+  auto compiled = ObjectGenerator::compile(
+      crd, request.version, GeneratorOptions{FormatOptions{request.canonicalDateTimes}});
   if (auto* error = std::get_if<std::string>(&compiled)) return *error;
   const auto& gen = std::get<ObjectGenerator>(compiled);
   if (notes)

@@ -18,6 +18,7 @@ struct GenerateRequest {
   int count = 1;
   std::uint64_t seed = 0;
   GenerateFormat format = GenerateFormat::Yaml;
+  bool canonicalDateTimes = true;  // --date-times canonical (else any; see FormatOptions)
 };
 
 // Writes the objects to `out` (NDJSON: one object per line; YAML: documents separated by

@@ -38,8 +38,14 @@ struct RunFlags {
   std::string reviewVersion;
   std::string properties;
   std::string maxResponseSize = "16MiB";
+  std::string dateTimes = "canonical";
   bool seedGiven = false;
 };
+
+constexpr const char* kDateTimesHelp =
+    "Date-time values to generate: canonical (RFC 3339 UTC seconds, as Go's metav1.Time and the "
+    "API server write them) or any (also fractions and offsets: finds webhooks that re-encode "
+    "timestamps)";
 
 std::optional<std::size_t> parseSize(const std::string& text) {
   std::size_t pos = 0;
@@ -84,6 +90,9 @@ void declareRunOptions(CLI::App& run, RunFlags& f) {
   run.add_option("--review-version", f.reviewVersion,
                  "ConversionReview version to send (v1 or v1beta1); default: as kube-apiserver "
                  "picks from conversionReviewVersions");
+  run.add_option("--date-times", f.dateTimes, kDateTimesHelp)
+      ->default_val("canonical")
+      ->check(CLI::IsMember({"canonical", "any"}));
   run.add_option("--seed", c.seed,
                  "Random seed; the same seed, CRD and webhook give the same "
                  "requests and verdict (default: random, printed)")
@@ -152,6 +161,7 @@ std::string finishRunConfig(RunFlags& f, const std::vector<std::string>& args) {
   if (!timeout || timeout->count() <= 0)
     return fmt::format("--timeout {}: expected a duration such as 30s or 500ms", f.timeout);
   c.transport.timeout = *timeout;
+  c.canonicalDateTimes = f.dateTimes == "canonical";
   if (!f.duration.empty()) {
     auto duration = parseDuration(f.duration);
     if (!duration || duration->count() <= 0)
@@ -301,7 +311,7 @@ int runCommand(RunFlags& f, std::istream& in, std::ostream& out, std::ostream& e
 }
 
 struct GenerateFlags {
-  std::string crd, version, format = "json", kind;
+  std::string crd, version, format = "json", kind, dateTimes = "canonical";
   int count = 10;
   std::uint64_t seed = 1;
 };
@@ -325,7 +335,8 @@ int generateCommand(const GenerateFlags& g, std::istream& in, std::ostream& out,
         << "\n";
     return 2;
   }
-  GenerateRequest request{g.version, g.count, g.seed, *parseGenerateFormat(g.format)};
+  GenerateRequest request{g.version, g.count, g.seed, *parseGenerateFormat(g.format),
+                          g.dateTimes == "canonical"};
   if (auto error = runGenerate(*crd, request, out, &err)) {
     err << "convcheck: " << *error << "\n";
     return 2;
@@ -359,6 +370,9 @@ int runCli(const std::vector<std::string>& args, std::istream& in, std::ostream&
       ->default_val("json")
       ->check(CLI::IsMember({"json", "yaml"}));
   generate->add_option("--kind", gen.kind, "Kind or CRD name when the input holds several CRDs");
+  generate->add_option("--date-times", gen.dateTimes, kDateTimesHelp)
+      ->default_val("canonical")
+      ->check(CLI::IsMember({"canonical", "any"}));
 
   CLI::App* properties = app.add_subcommand("properties", "List the property ids");
   ReplayFlags replayFlags;

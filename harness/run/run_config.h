@@ -27,6 +27,7 @@ struct RunConfig {
   int jobs = 1;                                       // --jobs: concurrent requests
   int maxBatchSize = 32;                              // --batch-size
   std::vector<std::string> properties;                // --properties; empty = all
+  bool canonicalDateTimes = true;  // --date-times canonical (default) or any (see FormatOptions)
   std::string junitPath;
   std::string jsonPath;
   std::string reportDir;

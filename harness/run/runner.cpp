@@ -136,7 +136,8 @@ class KindRun {
         report_.notes.push_back(fmt::format("version {} has no schema and is not tested", v.name));
         continue;
       }
-      auto compiled = ObjectGenerator::compile(crd_, v.name);
+      auto compiled = ObjectGenerator::compile(
+          crd_, v.name, GeneratorOptions{FormatOptions{config_.canonicalDateTimes}});
       if (auto* error = std::get_if<std::string>(&compiled))
         throw InputError{fmt::format("{}: version {}: {}", report_.source, v.name, *error)};
       auto& gen = std::get<ObjectGenerator>(compiled);
