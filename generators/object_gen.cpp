@@ -228,4 +228,16 @@ std::vector<json> generateObjects(const ObjectGenerator& gen, std::uint64_t seed
   return out;
 }
 
+nlohmann::json editedCopyOf(const ObjectGenerator& generator, const nlohmann::json& object,
+                            std::uint64_t seed) {
+  nlohmann::json fresh = generator.objects()(rc::Random(seed), 50).value();
+  nlohmann::json edited = nlohmann::json::object();
+  for (const char* key : {"apiVersion", "kind", "metadata"})
+    if (object.contains(key)) edited[key] = object[key];
+  for (auto item = fresh.begin(); item != fresh.end(); ++item)
+    if (item.key() != "apiVersion" && item.key() != "kind" && item.key() != "metadata")
+      edited[item.key()] = item.value();
+  return edited;
+}
+
 }  // namespace convcheck

@@ -26,6 +26,14 @@ struct ObjectShape {
   bool fullMetadata = true;  // labels, annotations, managedFields, … (else only the required ones)
 };
 
+class ObjectGenerator;
+
+// A schema-valid change of `object` for edit-round-trip: the content (everything but apiVersion,
+// kind and metadata) of an object `generator` makes from `seed`, under the object's own apiVersion,
+// kind and metadata. Shared by the runner and replay/minimize so that both make the same edit.
+nlohmann::json editedCopyOf(const ObjectGenerator& generator, const nlohmann::json& object,
+                            std::uint64_t seed);
+
 struct GeneratorOptions {
   FormatOptions formats;
 };

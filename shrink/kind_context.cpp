@@ -48,14 +48,7 @@ std::optional<json> KindContext::editedCopy(const json& object, const std::strin
                                             std::uint64_t seed) const {
   auto it = generators_.find(version);
   if (it == generators_.end()) return std::nullopt;
-  json fresh = it->second.objects()(rc::Random(seed), 50).value();
-  json edited = json::object();
-  for (const char* key : {"apiVersion", "kind", "metadata"})
-    if (object.contains(key)) edited[key] = object[key];
-  for (auto item = fresh.begin(); item != fresh.end(); ++item)
-    if (item.key() != "apiVersion" && item.key() != "kind" && item.key() != "metadata")
-      edited[item.key()] = item.value();
-  return edited;
+  return editedCopyOf(it->second, object, seed);
 }
 
 void KindContext::configure(CaseExecutor& executor) const {
