@@ -13,31 +13,45 @@ std::string diffChildPath(const std::string& parent, const std::string& key) {
 namespace {
 
 void diffInto(const nlohmann::json& a, const nlohmann::json& b, const std::string& path,
-              std::vector<DiffLine>& out) {
+              std::vector<PathStep>& steps, std::vector<DiffLine>& out) {
+  auto line = [&](std::string at, const nlohmann::json& x, const nlohmann::json& y, bool missing,
+                  bool added) {
+    out.push_back({std::move(at), steps, x, y, missing, added});
+  };
   if (a.is_object() && b.is_object()) {
     for (auto it = a.begin(); it != a.end(); ++it) {
+      steps.push_back({it.key()});
       auto other = b.find(it.key());
       if (other == b.end())
-        out.push_back({diffChildPath(path, it.key()), it.value(), nullptr, true, false});
+        line(diffChildPath(path, it.key()), it.value(), nullptr, true, false);
       else
-        diffInto(it.value(), *other, diffChildPath(path, it.key()), out);
+        diffInto(it.value(), *other, diffChildPath(path, it.key()), steps, out);
+      steps.pop_back();
     }
     for (auto it = b.begin(); it != b.end(); ++it)
-      if (!a.contains(it.key()))
-        out.push_back({diffChildPath(path, it.key()), nullptr, it.value(), false, true});
+      if (!a.contains(it.key())) {
+        steps.push_back({it.key()});
+        line(diffChildPath(path, it.key()), nullptr, it.value(), false, true);
+        steps.pop_back();
+      }
     return;
   }
   if (a.is_array() && b.is_array()) {
     std::size_t common = std::min(a.size(), b.size());
-    for (std::size_t i = 0; i < common; ++i)
-      diffInto(a[i], b[i], fmt::format("{}[{}]", path, i), out);
-    for (std::size_t i = common; i < a.size(); ++i)
-      out.push_back({fmt::format("{}[{}]", path, i), a[i], nullptr, true, false});
-    for (std::size_t i = common; i < b.size(); ++i)
-      out.push_back({fmt::format("{}[{}]", path, i), nullptr, b[i], false, true});
+    for (std::size_t i = 0; i < std::max(a.size(), b.size()); ++i) {
+      steps.push_back({"", i, true});
+      std::string at = fmt::format("{}[{}]", path, i);
+      if (i < common)
+        diffInto(a[i], b[i], at, steps, out);
+      else if (i < a.size())
+        line(at, a[i], nullptr, true, false);
+      else
+        line(at, nullptr, b[i], false, true);
+      steps.pop_back();
+    }
     return;
   }
-  if (a != b) out.push_back({path, a, b, false, false});
+  if (a != b) line(path, a, b, false, false);
 }
 
 std::string shortDump(const nlohmann::json& value) {
@@ -50,7 +64,8 @@ std::string shortDump(const nlohmann::json& value) {
 
 std::vector<DiffLine> jsonDiff(const nlohmann::json& expected, const nlohmann::json& got) {
   std::vector<DiffLine> out;
-  diffInto(expected, got, "", out);
+  std::vector<PathStep> steps;
+  diffInto(expected, got, "", steps, out);
   return out;
 }
 

@@ -9,12 +9,20 @@
 
 namespace convcheck {
 
+// One step of a path: an object key, or an array index (`isIndex`).
+struct PathStep {
+  std::string key;
+  std::size_t index = 0;
+  bool isIndex = false;
+};
+
 struct DiffLine {
-  std::string path;         // e.g. "spec.ports[1].name", "" for the root
-  nlohmann::json expected;  // null when the path is only in `got`
-  nlohmann::json got;       // null when the path is only in `expected`
-  bool missing = false;     // present in expected, absent in got
-  bool added = false;       // absent in expected, present in got
+  std::string path;             // e.g. "spec.ports[1].name", "" for the root
+  std::vector<PathStep> steps;  // the same path, step by step
+  nlohmann::json expected;      // null when the path is only in `got`
+  nlohmann::json got;           // null when the path is only in `expected`
+  bool missing = false;         // present in expected, absent in got
+  bool added = false;           // absent in expected, present in got
 };
 
 std::vector<DiffLine> jsonDiff(const nlohmann::json& expected, const nlohmann::json& got);

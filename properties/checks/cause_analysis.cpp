@@ -1,0 +1,231 @@
+#include "properties/checks/cause_analysis.h"
+
+#include <algorithm>
+#include <cmath>
+#include <regex>
+
+#include <fmt/format.h>
+
+#include "properties/checks/json_diff.h"
+
+namespace convcheck {
+
+using nlohmann::json;
+
+const char* severityName(Severity severity) {
+  switch (severity) {
+    case Severity::Outage:
+      return "outage";
+    case Severity::DataLoss:
+      return "data loss";
+    case Severity::Invented:
+      return "invented data";
+    case Severity::Cosmetic:
+      return "cosmetic";
+  }
+  return "data loss";
+}
+
+namespace {
+
+std::string versionOfObject(const json& object) {
+  if (!object.is_object()) return "";
+  auto it = object.find("apiVersion");
+  if (it == object.end() || !it->is_string()) return "";
+  const std::string& apiVersion = it->get_ref<const std::string&>();
+  auto slash = apiVersion.rfind('/');
+  return slash == std::string::npos ? apiVersion : apiVersion.substr(slash + 1);
+}
+
+std::string shortValue(const json& value) {
+  std::string s = value.dump(-1, ' ', false, json::error_handler_t::replace);
+  return s.size() > 60 ? s.substr(0, 57) + "..." : s;
+}
+
+// "spec.items[3].x" -> "spec.items[*].x", for paths that come as text.
+std::string starIndices(const std::string& path) {
+  static const std::regex index(R"(\[\d+\])");
+  return std::regex_replace(path, index, "[*]");
+}
+
+// Severity of a failure that shows no differing value and no rejection.
+Severity plainSeverity(const std::string& property) {
+  if (property == "uid-echo" || property == "metadata-immutable") return Severity::Cosmetic;
+  if (property == "labels-annotations-valid" || property == "tls" || property == "timeout")
+    return Severity::Outage;
+  if (property == "schema-valid") return Severity::Invented;
+  return Severity::DataLoss;
+}
+
+std::string rejectionStage(const Exchange& ex) {
+  std::string stage = modelStageName(ex.verdict.stage);
+  if (ex.verdict.stage == ModelStage::Transport) stage += ":" + ex.http.transportErrorKind;
+  if (ex.verdict.stage == ModelStage::HttpStatus) stage += fmt::format(":{}", ex.http.status);
+  return stage;
+}
+
+// A whole labels or annotations map added or lost stands for each of its keys, so that an
+// annotation the webhook adds is one cause whether or not the object had annotations before.
+std::vector<DiffLine> labelAndAnnotationKeys(std::vector<DiffLine> lines) {
+  std::vector<DiffLine> out;
+  for (auto& line : lines) {
+    const json& map = line.missing ? line.expected : line.got;
+    const bool whole = (line.missing || line.added) && map.is_object() && line.steps.size() == 2 &&
+                       line.steps[0].key == "metadata" &&
+                       (line.steps[1].key == "labels" || line.steps[1].key == "annotations");
+    if (!whole) {
+      out.push_back(std::move(line));
+      continue;
+    }
+    for (auto it = map.begin(); it != map.end(); ++it) {
+      DiffLine each = line;
+      each.path = diffChildPath(line.path, it.key());
+      each.steps.push_back({it.key()});
+      (line.missing ? each.expected : each.got) = it.value();
+      out.push_back(std::move(each));
+    }
+  }
+  return out;
+}
+
+void diffCauses(const Finding& f, const SchemaLookup& schemaOf, std::vector<Cause>& out) {
+  const json* schema = nullptr;
+  if (schemaOf) schema = schemaOf(versionOfObject(f.expected));
+  const bool metadataProperty = f.property == "metadata-immutable";
+  for (const auto& line : labelAndAnnotationKeys(jsonDiff(f.expected, f.got))) {
+    if (isFloat64Rounding(line.expected, line.got)) {
+      out.push_back({f.property + "|float64", Severity::DataLoss,
+                     fmt::format("integer {} came back as {}: the webhook parses JSON numbers as "
+                                 "float64 (as JavaScript and float-parsing Python do), so integers "
+                                 "beyond 2^53 lose precision",
+                                 line.expected.dump(), line.got.dump())});
+      continue;
+    }
+    const std::string path = normalisedPath(line.steps, schema);
+    bool inMetadata = metadataProperty;
+    for (const auto& step : line.steps)
+      if (!step.isIndex) {
+        inMetadata |= step.key == "metadata";
+        break;
+      }
+    const char* what = line.missing ? "lost" : line.added ? "added" : "changed";
+    Severity severity = inMetadata   ? Severity::Cosmetic
+                        : line.added ? Severity::Invented
+                                     : Severity::DataLoss;
+    std::string shown = path.empty() ? "the object" : path;
+    std::string title = line.missing
+                            ? fmt::format("{} is lost (was {})", shown, shortValue(line.expected))
+                        : line.added ? fmt::format("{} is added ({})", shown, shortValue(line.got))
+                                     : fmt::format("{} changes ({} -> {})", shown,
+                                                   shortValue(line.expected), shortValue(line.got));
+    out.push_back({f.property + "|" + what + "|" + path, severity, std::move(title), path});
+  }
+}
+
+void detailCauses(const Finding& f, std::vector<Cause>& out) {
+  if (f.property == "no-pruned-fields") {
+    for (const auto& ex : f.exchanges)
+      for (const auto& s : ex.verdict.silent)
+        if (s.what == "pruned" || s.what == "null-pruned") {
+          std::string path = starIndices(s.path);
+          out.push_back({f.property + "|pruned|" + path, Severity::DataLoss,
+                         fmt::format("{} is written by the webhook but not in the {} schema: "
+                                     "kube-apiserver prunes it",
+                                     path, f.to),
+                         path});
+        }
+  } else if (f.property == "schema-valid") {
+    static const std::regex detail(R"(^index \d+: (.*?): (.*)$)");
+    for (const auto& d : f.details) {
+      std::smatch m;
+      if (!std::regex_match(d, m, detail)) continue;
+      std::string path = starIndices(m[1].str());
+      out.push_back({f.property + "|invalid|" + path, Severity::Invented,
+                     fmt::format("{}: {}", path, m[2].str()), path});
+    }
+  }
+}
+
+}  // namespace
+
+bool isFloat64Rounding(const json& expected, const json& got) {
+  if (!expected.is_number_integer() || !got.is_number()) return false;
+  if (got.is_number_integer() && expected == got) return false;  // the same integer
+  constexpr std::uint64_t kExact = std::uint64_t{1} << 53;  // every integer up to 2^53 is exact
+  double e = 0;
+  if (expected.is_number_unsigned()) {
+    const auto u = expected.get<std::uint64_t>();
+    if (u <= kExact) return false;
+    e = static_cast<double>(u);
+  } else {
+    const auto i = expected.get<std::int64_t>();
+    if (i >= -static_cast<std::int64_t>(kExact) && i <= static_cast<std::int64_t>(kExact))
+      return false;
+    e = static_cast<double>(i);
+  }
+  const double g = got.is_number_unsigned()  ? static_cast<double>(got.get<std::uint64_t>())
+                   : got.is_number_integer() ? static_cast<double>(got.get<std::int64_t>())
+                                             : got.get<double>();
+  return g == e;
+}
+
+std::string normalisedPath(const std::vector<PathStep>& steps, const json* schema) {
+  std::string out;
+  const json* node = schema && schema->is_object() ? schema : nullptr;
+  bool unknownBelow = false;  // inside x-kubernetes-preserve-unknown-fields: every key is data
+  for (const auto& step : steps) {
+    if (step.isIndex) {
+      out += "[*]";
+      if (node) {
+        auto items = node->find("items");
+        node = items != node->end() && items->is_object() ? &*items : nullptr;
+      }
+      continue;
+    }
+    std::string shown = unknownBelow ? "*" : step.key;
+    if (node) {
+      auto props = node->find("properties");
+      auto extra = node->find("additionalProperties");
+      if (props != node->end() && props->is_object() && props->contains(step.key)) {
+        node = &(*props)[step.key];
+      } else if (extra != node->end() && extra->is_object()) {
+        shown = "*";
+        node = &*extra;
+      } else {
+        if (node->value("x-kubernetes-preserve-unknown-fields", false) == true) {
+          shown = "*";
+          unknownBelow = true;
+        }
+        node = nullptr;
+      }
+    }
+    out = diffChildPath(out, shown);
+  }
+  return out;
+}
+
+std::vector<Cause> causesOf(const Finding& f, const SchemaLookup& schemaOf) {
+  std::vector<Cause> found;
+  for (const auto& ex : f.exchanges) {
+    if (ex.verdict.accepted()) continue;
+    std::string message = ex.verdict.message;
+    if (message.size() > 300) message = message.substr(0, 297) + "...";
+    found.push_back({f.property + "|rejected|" + rejectionStage(ex), Severity::Outage,
+                     "kube-apiserver rejects the answer: " + message});
+    break;
+  }
+  if (found.empty()) {
+    if (!f.expected.is_null() || !f.got.is_null()) diffCauses(f, schemaOf, found);
+    detailCauses(f, found);
+  }
+  if (found.empty())
+    found.push_back({f.property + "|" + f.property, plainSeverity(f.property), f.summary});
+  std::vector<Cause> out;
+  for (auto& c : found)
+    if (std::find(out.begin(), out.end(), c) == out.end()) out.push_back(std::move(c));
+  std::stable_sort(out.begin(), out.end(),
+                   [](const Cause& a, const Cause& b) { return a.severity < b.severity; });
+  return out;
+}
+
+}  // namespace convcheck
