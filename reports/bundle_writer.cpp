@@ -156,14 +156,17 @@ std::vector<std::string> writeBundles(RunReport& report, const TransportOptions&
   for (auto& kind : report.kinds) {
     const BundleTarget target = bundleTargetFor(kind, runTransport, urlGiven);
     for (auto& tally : kind.tallies) {
-      if (tally.failed == 0 || tally.findings.empty()) continue;
-      Finding& finding = tally.findings.front();
-      if (finding.caseObjects.empty() && finding.batch.empty()) continue;  // e.g. tls
-      if (finding.exchanges.empty()) continue;
-      const fs::path dir = fs::path(reportDir) / "bundles" /
-                           bundleName(kind.kind, tally.from, tally.to, tally.property);
-      if (auto e = writeBundle(dir.string(), finding, kind.crd, target, context); !e.empty())
-        errors.push_back(e);
+      if (tally.failed == 0) continue;
+      for (std::size_t k = 0; k < tally.findings.size(); ++k) {  // one bundle per cause
+        Finding& finding = tally.findings[k];
+        if (finding.caseObjects.empty() && finding.batch.empty()) continue;  // e.g. tls
+        if (finding.exchanges.empty()) continue;
+        std::string name = bundleName(kind.kind, tally.from, tally.to, tally.property);
+        if (k > 0) name += "-" + std::to_string(k + 1);
+        const fs::path dir = fs::path(reportDir) / "bundles" / name;
+        if (auto e = writeBundle(dir.string(), finding, kind.crd, target, context); !e.empty())
+          errors.push_back(e);
+      }
     }
   }
   return errors;

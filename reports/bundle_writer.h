@@ -30,9 +30,10 @@ std::string bundleName(const std::string& kind, const std::string& from, const s
 std::string writeBundle(const std::string& dir, Finding& finding, const Crd& crd,
                         const BundleTarget& target, const BundleContext& context);
 
-// A bundle for the reported (first) finding of every failing (kind, from, to, property) that has
-// a test case, under reportDir/bundles/. `urlGiven`: --url was given (see bundleTargetFor).
-// Returns error messages (empty when every bundle was written).
+// A bundle for the example of every cause of every failing (kind, from, to, property) that has a
+// test case, under reportDir/bundles/ (the second cause's as "<name>-2", and so on). `urlGiven`:
+// --url was given (see bundleTargetFor). Returns error messages (empty when every bundle was
+// written).
 std::vector<std::string> writeBundles(RunReport& report, const TransportOptions& runTransport,
                                       bool urlGiven, const std::string& reportDir);
 

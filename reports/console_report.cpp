@@ -80,17 +80,23 @@ void printConsoleReport(const RunReport& report, std::ostream& out, bool colour)
         out << "\n" << paint("Failures", "1") << "\n";
         header = true;
       }
-      const Finding& f = t.findings.front();
-      out << fmt::format("\n[{}] {} {}{}\n", t.property, kind.kind, caseName(t),
-                         t.warningOnly ? " (warning: version not served)" : "");
-      std::string text = failureText(f, report);
-      for (std::size_t start = 0; start < text.size();) {
-        auto end = text.find('\n', start);
-        if (end == std::string::npos) end = text.size();
-        out << "    " << text.substr(start, end - start) << "\n";
-        start = end + 1;
+      out << fmt::format(
+          "\n[{}] {} {}{}: {} of {} cases failed, {} cause{}\n", t.property, kind.kind, caseName(t),
+          t.warningOnly ? " (warning: " + t.warningReason + ")" : "", t.failed, t.failed + t.passed,
+          t.findings.size() + t.moreCauses, t.findings.size() + t.moreCauses == 1 ? "" : "s");
+      for (std::size_t k = 0; k < t.findings.size(); ++k) {
+        const Finding& f = t.findings[k];
+        if (f.cause) out << fmt::format("  {}. {}\n", k + 1, causeHeadline(f));
+        std::string text = failureText(f, report, true);
+        for (std::size_t start = 0; start < text.size();) {
+          auto end = text.find('\n', start);
+          if (end == std::string::npos) end = text.size();
+          out << "      " << text.substr(start, end - start) << "\n";
+          start = end + 1;
+        }
       }
-      out << fmt::format("    ({} of {} cases failed)\n", t.failed, t.failed + t.passed);
+      if (t.moreCauses > 0)
+        out << fmt::format("  ... and {} more cause(s), counted in results.json\n", t.moreCauses);
     }
   }
   if (!report.fatalError.empty())

@@ -2,6 +2,7 @@
 
 #include <fmt/format.h>
 
+#include "properties/checks/cause_analysis.h"
 #include "properties/checks/json_diff.h"
 
 namespace convcheck {
@@ -11,17 +12,34 @@ std::string caseName(const PropertyTally& tally) {
   return fmt::format("{} -> {}: {}", tally.from, tally.to, tally.property);
 }
 
-std::string failureText(const Finding& finding, const RunReport& report) {
+std::string causeHeadline(const Finding& finding) {
+  if (!finding.cause) return "";
+  return fmt::format("{}: {} ({} case{})", severityName(finding.cause->severity),
+                     finding.cause->title, finding.cases, finding.cases == 1 ? "" : "s");
+}
+
+std::string failureText(const Finding& finding, const RunReport& report, bool compact) {
   std::string out = finding.summary + "\n";
   if (!finding.apiserverMessage.empty())
     out += fmt::format("kube-apiserver rejects this: {}\n", finding.apiserverMessage);
   for (const auto& d : finding.details) out += "  " + d + "\n";
   if (!finding.expected.is_null() || !finding.got.is_null()) {
     auto diff = jsonDiff(finding.expected, finding.got);
-    if (!diff.empty()) out += "diff (expected -> got):\n" + renderDiff(diff);
+    if (!diff.empty()) out += "diff (expected -> got):\n" + renderDiff(diff, compact ? 12 : 40);
   }
   const auto& input = finding.caseObjects.empty() ? finding.batch : finding.caseObjects;
-  if (!input.empty()) {
+  std::size_t inputBytes = 0;
+  for (const auto& o : input) inputBytes += o.dump().size();
+  if (compact && !input.empty() && (input.size() > 1 || inputBytes > 600)) {
+    out += fmt::format("input{}: {} object(s), {} B of JSON; {}\n",
+                       finding.shrink ? " (shrunk)" : "", input.size(), inputBytes,
+                       finding.bundle.empty()
+                           ? "run with --report-dir to keep the full objects"
+                           : "full objects in " + finding.bundle + "/request-1.json");
+  } else if (compact && !input.empty()) {
+    out += fmt::format("input{}: {}\n", finding.shrink ? " (shrunk)" : "",
+                       input[0].dump(-1, ' ', false, nlohmann::json::error_handler_t::replace));
+  } else if (!input.empty()) {
     const std::size_t shown = input.size() <= 4 ? input.size() : 1;
     out += fmt::format("input{}: {} object(s){}\n", finding.shrink ? " (shrunk)" : "", input.size(),
                        shown < input.size() ? "; first:" : ":");

@@ -66,6 +66,15 @@ json findingToJson(const Finding& f) {
     out["foundAtRequest"] = f.foundAtRequest;
   }
   if (f.shrink) out["shrink"] = shrinkInfoToJson(*f.shrink);
+  auto causeJson = [](const Cause& c) {
+    return json{{"key", c.key}, {"severity", severityName(c.severity)}, {"title", c.title}};
+  };
+  if (f.cause) {
+    out["cause"] = causeJson(*f.cause);
+    out["cases"] = f.cases;
+  }
+  out["causes"] = json::array();
+  for (const auto& c : f.causes) out["causes"].push_back(causeJson(c));
   if (!f.bundle.empty()) out["bundle"] = f.bundle;
   if (!f.curl.empty()) out["curl"] = f.curl;
   return out;
@@ -94,6 +103,7 @@ json reportToJson(const RunReport& report) {
                  {"storageVersion", k.storageVersion},
                  {"storedVersions", k.storedVersions},
                  {"notServed", k.notServed},
+                 {"warningVersions", k.warningVersions},
                  {"notes", k.notes},
                  {"requests", k.requests},
                  {"objectsSent", k.objectsSent}};
@@ -106,11 +116,13 @@ json reportToJson(const RunReport& report) {
                 {"failed", t.failed},
                 {"notEvaluable", t.blocked},
                 {"warningOnly", t.warningOnly},
+                {"warningReason", t.warningReason},
                 {"verdict", t.failed > 0 ? (t.warningOnly ? "warning" : "fail")
                                          : (t.passed > 0 ? "pass" : "not-evaluable")}};
       if (!t.blockedBy.empty()) r["notEvaluableBecause"] = t.blockedBy;
       r["findings"] = json::array();
       for (const auto& f : t.findings) r["findings"].push_back(findingToJson(f));
+      r["moreCauses"] = t.moreCauses;
       kind["results"].push_back(r);
     }
     kind["latency"] = json::array();

@@ -82,20 +82,27 @@ std::string renderJunit(const RunReport& report) {
       ++tests;
       std::string counts = fmt::format("passed {}, failed {}, not evaluable {}", tally.passed,
                                        tally.failed, tally.blocked);
-      if (tally.failed > 0 && !tally.warningOnly) {
+      if (tally.failed > 0 && !tally.warningOnly && !tally.findings.empty()) {
         ++failures;
         const Finding& f = tally.findings.front();
         auto failure = tc.append_child("failure");
-        std::string message = xmlSafe(f.summary);
+        std::string message = xmlSafe(f.cause ? causeHeadline(f) : f.summary);
         failure.append_attribute("message") = message.c_str();
         failure.append_attribute("type") = tally.property.c_str();
-        std::string text = xmlSafe(failureText(f, report) + counts + "\n");
+        std::string body;
+        for (std::size_t k = 0; k < tally.findings.size(); ++k) {
+          const Finding& each = tally.findings[k];
+          if (each.cause) body += fmt::format("cause {}: {}\n", k + 1, causeHeadline(each));
+          body += failureText(each, report) + "\n";
+        }
+        if (tally.moreCauses > 0) body += fmt::format("{} more cause(s)\n", tally.moreCauses);
+        std::string text = xmlSafe(body + counts + "\n");
         failure.text().set(text.c_str());
-      } else if (tally.failed > 0) {
+      } else if (tally.failed > 0 && !tally.findings.empty()) {
         ++skipped;
         auto skip = tc.append_child("skipped");
-        std::string message = xmlSafe("warning only (version neither served nor storage): " +
-                                      tally.findings.front().summary);
+        std::string message = xmlSafe("warning only (" + tally.warningReason +
+                                      "): " + tally.findings.front().summary);
         skip.append_attribute("message") = message.c_str();
       } else if (tally.passed == 0) {
         ++skipped;

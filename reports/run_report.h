@@ -3,6 +3,7 @@
 #pragma once
 
 #include <cstdint>
+#include <map>
 #include <string>
 #include <vector>
 
@@ -18,9 +19,12 @@ struct PropertyTally {
   int passed = 0;
   int failed = 0;
   int blocked = 0;
-  std::vector<Finding> findings;  // the first few failures, in the order found
-  std::string blockedBy;          // first reason a case could not be judged
-  bool warningOnly = false;       // a version neither served nor storage is involved
+  // One example per cause (Finding::cause, Finding::cases), most severe first, then first found.
+  std::vector<Finding> findings;
+  std::string blockedBy;           // first reason a case could not be judged
+  bool warningOnly = false;        // a version no object can be in is involved (version_roles.h)
+  std::string warningReason = {};  // why, when warningOnly
+  int moreCauses = 0;              // causes seen beyond those with an example
 };
 
 struct LatencyStats {
@@ -41,6 +45,7 @@ struct KindReport {
   std::string storageVersion;
   std::vector<std::string> storedVersions;
   std::vector<std::string> notServed;
+  std::map<std::string, std::string> warningVersions;  // version -> why its findings only warn
   std::vector<PropertyTally> tallies;
   std::vector<LatencyStats> latency;
   std::vector<std::string> notes;  // honest notes: CEL not evaluated, approximations, stops

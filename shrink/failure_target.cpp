@@ -34,7 +34,11 @@ namespace {
 bool matches(const CheckResult& r, const FailureTarget& target, bool sameWay) {
   if (r.property != target.property || r.outcome != Outcome::Fail) return false;
   if (!sameWay) return true;
-  return r.finding && failureSignature(*r.finding) == target.signature;
+  if (!r.finding || failureSignature(*r.finding) != target.signature) return false;
+  if (target.cause.empty()) return true;
+  for (const auto& c : r.finding->causes)
+    if (c.key == target.cause) return true;
+  return false;
 }
 }  // namespace
 
@@ -70,7 +74,10 @@ std::vector<FailureTarget> failuresOf(const CaseResult& result, const std::strin
   auto add = [&](const CheckResult& r, CasePart part, const std::string& from,
                  const std::string& to) {
     if (r.outcome != Outcome::Fail || !r.finding) return;
-    out.push_back({r.property, part, from, to, failureSignature(*r.finding)});
+    const std::string signature = failureSignature(*r.finding);
+    if (r.finding->causes.empty()) out.push_back({r.property, part, from, to, signature, ""});
+    for (const auto& c : r.finding->causes)
+      out.push_back({r.property, part, from, to, signature, c.key});
   };
   for (const auto& r : result.forward) add(r, CasePart::Forward, caseFrom, caseTo);
   for (const auto& r : result.composite) add(r, CasePart::Composite, caseFrom, caseTo);

@@ -27,6 +27,7 @@ struct FailureTarget {
   std::string from;  // the reported pair: the case's from/to, or (case to, source) for Backward
   std::string to;
   std::string signature;  // failureSignature() of the original finding
+  std::string cause;      // the Cause key chased (properties/checks/cause.h); empty: any cause
 };
 
 // How a finding failed, coarsely: the first API-server stage that is not "accepted" among its
@@ -40,7 +41,7 @@ const CheckResult* locateFailure(const CaseResult& result, const FailureTarget& 
                                  bool sameWay = true);
 CheckResult* locateFailure(CaseResult& result, const FailureTarget& target, bool sameWay = true);
 
-// Every failing result of a case as a target, in the order forward, composite, backward.
+// Every (failing result, cause) of a case as a target, in the order forward, composite, backward.
 // `caseFrom`/`caseTo` are the versions the case was run with.
 std::vector<FailureTarget> failuresOf(const CaseResult& result, const std::string& caseFrom,
                                       const std::string& caseTo);

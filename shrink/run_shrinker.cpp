@@ -91,15 +91,25 @@ ShrinkCase RunShrinker::caseFor(const std::vector<json>& sent, const CaseInfo& i
   return c;
 }
 
-void RunShrinker::shrinkNewFailures(
-    CaseResult& result, const CaseInfo& info,
+bool RunShrinker::takeNew(const FailureTarget& target, Severity severity) {
+  if (!seen_.insert({target.property, target.from, target.to, target.cause}).second) return false;
+  if (severity <= Severity::DataLoss) return true;
+  return ++lesser_[{target.property, target.from, target.to}] <= kLesserCausesShrunk;
+}
+
+std::vector<ShrunkExample> RunShrinker::shrinkNewFailures(
+    const CaseResult& result, const CaseInfo& info,
     const std::function<CaseRunner(const FailureTarget&)>& runnerFor) {
-  if (result.exchanges.empty()) return;
+  std::vector<ShrunkExample> out;
+  if (result.exchanges.empty()) return out;
   const std::vector<json>& sent = result.exchanges.front().sent.objects;
   for (const FailureTarget& target : failuresOf(result, info.from, info.to)) {
-    if (!shrunk_.insert({target.property, target.from, target.to}).second) continue;
-    CheckResult* original = locateFailure(result, target);
+    const CheckResult* original = locateFailure(result, target);
     if (!original) continue;
+    Severity severity = Severity::DataLoss;
+    for (const auto& c : original->finding->causes)
+      if (c.key == target.cause) severity = c.severity;
+    if (!takeNew(target, severity)) continue;
     ShrinkOutcome outcome;
     if (budget_ > 0) {
       outcome = shrinkFailure(caseFor(sent, info), target, *original, schemas(), runnerFor(target),
@@ -126,8 +136,9 @@ void RunShrinker::shrinkNewFailures(
       outcome.info.shrunkBytes = before.bytes;
     }
     finding.shrink = outcome.info;
-    original->finding = std::move(finding);  // in place: `original` points into `result`
+    out.push_back({target, std::move(finding)});
   }
+  return out;
 }
 
 }  // namespace convcheck

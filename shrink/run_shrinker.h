@@ -1,6 +1,7 @@
-// The runner's shrinking hook: before a case's results are tallied, the first failure of every
-// (property, from, to) is shrunk against the live webhook and its Finding replaced by the shrunk
-// one (with sizes, calls, seed and origin); later failures of the same key stay as found.
+// The runner's shrinking hook: the first failure of every cause (properties/checks/cause.h) of a
+// (property, from, to) is shrunk against the live webhook, keeping that cause, and returned as
+// the cause's example (with sizes, calls, seed and origin). Data loss and outages are always
+// shrunk; cosmetic and invented-data causes up to kLesserCausesShrunk per (property, from, to).
 // One per kind run, owned by harness/run/runner.
 #pragma once
 
@@ -18,8 +19,16 @@
 
 namespace convcheck {
 
+// The shrunk example of one cause.
+struct ShrunkExample {
+  FailureTarget target;
+  Finding finding;
+};
+
 class RunShrinker {
  public:
+  static constexpr int kLesserCausesShrunk = 2;
+
   // The maps are the runner's, read when a failure is shrunk (they may be filled later).
   RunShrinker(const std::map<std::string, ObjectGenerator>& generators,
               const std::map<std::string, ValidityChecker>& checkers, int budget);
@@ -35,8 +44,9 @@ class RunShrinker {
 
   // `runnerFor(target)` gives a CaseRunner for this case's target version and seed that judges
   // what caseNeeds(target, ...) says. `result.exchanges.front()` must be the case's first request.
-  void shrinkNewFailures(CaseResult& result, const CaseInfo& info,
-                         const std::function<CaseRunner(const FailureTarget&)>& runnerFor);
+  std::vector<ShrunkExample> shrinkNewFailures(
+      const CaseResult& result, const CaseInfo& info,
+      const std::function<CaseRunner(const FailureTarget&)>& runnerFor);
 
   int budget() const { return budget_; }
 
@@ -47,7 +57,11 @@ class RunShrinker {
   const std::map<std::string, ObjectGenerator>& generators_;
   const std::map<std::string, ValidityChecker>& checkers_;
   int budget_;
-  std::set<std::tuple<std::string, std::string, std::string>> shrunk_;  // property, from, to
+  // Whether a new cause of `target` is shrunk (and records it when it is).
+  bool takeNew(const FailureTarget& target, Severity severity);
+
+  std::set<std::tuple<std::string, std::string, std::string, std::string>> seen_;  // + cause key
+  std::map<std::tuple<std::string, std::string, std::string>, int> lesser_;  // property, from, to
 };
 
 // The shrink tree of `tree` made to produce `sent` exactly: identity fields (name, namespace,

@@ -93,6 +93,9 @@ void declareRunOptions(CLI::App& run, RunFlags& f) {
   run.add_option("--date-times", f.dateTimes, kDateTimesHelp)
       ->default_val("canonical")
       ->check(CLI::IsMember({"canonical", "any"}));
+  run.add_flag("--raw-objects", c.rawObjects,
+               "Send objects without their schema defaults (kube-apiserver always applies them "
+               "before converting)");
   run.add_option("--seed", c.seed,
                  "Random seed; the same seed, CRD and webhook give the same "
                  "requests and verdict (default: random, printed)")
@@ -106,9 +109,9 @@ void declareRunOptions(CLI::App& run, RunFlags& f) {
                  "Time budget for the whole run, e.g. 10m, spread evenly over kinds and version "
                  "pairs; without --tests, cases continue until it is spent");
   run.add_option("--jobs,-j", c.jobs,
-                 "Concurrent requests; verdicts stay the same for a seed (results are judged in "
-                 "case order)")
-      ->default_val(1)
+                 "Test cases in flight at once, as kube-apiserver calls webhooks concurrently; "
+                 "verdicts stay the same for a seed (results are judged in case order)")
+      ->default_val(8)
       ->check(CLI::Range(1, 64));
   run.add_option("--batch-size", c.maxBatchSize, "Largest batch of objects in one review")
       ->default_val(32)
@@ -251,18 +254,18 @@ void saveRegressions(const CorpusStore& corpus, const RunReport& report, std::os
   int added = 0;
   for (const auto& kind : report.kinds)
     for (const auto& tally : kind.tallies) {
-      if (tally.failed == 0 || tally.findings.empty()) continue;
-      const Finding& f = tally.findings.front();
-      if (f.caseTo.empty() || f.caseObjects.empty()) continue;
-      if (f.origin.rfind("corpus ", 0) == 0) continue;  // already stored
-      RegressionCase c{kind.crdName, kind.kind, f.property, f.from,        f.to,
-                       f.part,       f.caseTo,  f.seed,     f.caseObjects, f.summary};
-      bool created = false;
-      std::string saved = corpus.save(c, &created);
-      if (saved.rfind("error: ", 0) == 0)
-        err << "convcheck: corpus: " << saved.substr(7) << "\n";
-      else if (created)
-        ++added;
+      for (const Finding& f : tally.findings) {
+        if (f.caseTo.empty() || f.caseObjects.empty()) continue;
+        if (f.origin.rfind("corpus ", 0) == 0) continue;  // already stored
+        RegressionCase c{kind.crdName, kind.kind, f.property, f.from,        f.to,
+                         f.part,       f.caseTo,  f.seed,     f.caseObjects, f.summary};
+        bool created = false;
+        std::string saved = corpus.save(c, &created);
+        if (saved.rfind("error: ", 0) == 0)
+          err << "convcheck: corpus: " << saved.substr(7) << "\n";
+        else if (created)
+          ++added;
+      }
     }
   if (added > 0)
     out << fmt::format("corpus: stored {} new regression case(s) in {}\n", added, corpus.dir());

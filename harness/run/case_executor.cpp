@@ -2,12 +2,14 @@
 
 #include <algorithm>
 
+#include "properties/checks/cause_analysis.h"
 #include "properties/checks/determinism.h"
 #include "properties/checks/exchange_checks.h"
 #include "properties/checks/output_checks.h"
 #include "properties/checks/path_checks.h"
 #include "properties/checks/round_trip.h"
 #include "properties/checks/stored_form.h"
+#include "properties/structural_defaults.h"
 
 namespace convcheck {
 
@@ -38,9 +40,19 @@ CaseExecutor::CaseExecutor(const Crd& crd, Converter& converter, std::chrono::mi
       wants_(std::move(wants)),
       onCall_(std::move(onCall)) {}
 
+json CaseExecutor::defaulted(json object) const {
+  if (raw_) return object;
+  if (const CrdVersion* v = crd_.version(versionOf(object)))
+    applyStructuralDefaults(object, v->schema);
+  return object;
+}
+
 Exchange CaseExecutor::send(const std::vector<json>& objects, const std::string& to,
                             std::mt19937_64& uids, CaseResult& result) {
-  Exchange ex = converter_.convert(objects, to, uids);
+  std::vector<json> sent;
+  sent.reserve(objects.size());
+  for (const auto& o : objects) sent.push_back(defaulted(o));
+  Exchange ex = converter_.convert(sent, to, uids);
   if (onCall_) onCall_(ex);
   result.exchanges.push_back(ex);
   return ex;
@@ -52,9 +64,26 @@ CheckResult blocked(const char* property, std::string why) {
 }
 }  // namespace
 
-CaseResult CaseExecutor::run(const std::vector<json>& batch, const std::string& from,
+CaseResult CaseExecutor::run(const std::vector<json>& input, const std::string& from,
                              const std::string& to, std::uint64_t seed) {
+  CaseResult result = runChecks(input, from, to, seed);
+  SchemaLookup schemaOf = [this](const std::string& version) -> const json* {
+    const CrdVersion* v = crd_.version(version);
+    return v ? &v->schema : nullptr;
+  };
+  for (auto* list : {&result.forward, &result.backward, &result.composite})
+    for (auto& r : *list)
+      if (r.outcome == Outcome::Fail && r.finding)
+        r.finding->causes = causesOf(*r.finding, schemaOf);
+  return result;
+}
+
+CaseResult CaseExecutor::runChecks(const std::vector<json>& input, const std::string& from,
+                                   const std::string& to, std::uint64_t seed) {
   CaseResult result;
+  std::vector<json> batch;  // as the API server would send it (what every check compares with)
+  batch.reserve(input.size());
+  for (const auto& o : input) batch.push_back(defaulted(o));
   result.backwardFrom = to;
   std::mt19937_64 uids(seed ^ 0x5eedull);
   if (halted_) return result;
@@ -121,6 +150,7 @@ void CaseExecutor::editRoundTrip(const Exchange& forward, const std::string& fro
                                  CaseResult& result) {
   std::optional<json> edited;
   if (edit_) edited = edit_(forward.verdict.visible.at(0), to, seed ^ 0xed17ull);
+  if (edited) edited = defaulted(std::move(*edited));  // a client's write of B' is defaulted
   if (!edited) {
     result.composite.push_back(blocked("edit-round-trip", "no schema-valid edit was available"));
     return;
@@ -201,6 +231,10 @@ void CaseExecutor::roundTrip(const std::vector<json>& batch, const Exchange& for
     for (std::size_t k = 0; k < indices.size(); ++k) {
       expected[indices[k]] = storedForm(batch[indices[k]], schema);
       returned[indices[k]] = backward.verdict.visible[k];
+      // Written back through B into storage at A, the object is read with A's defaults: a
+      // default the webhook dropped comes back, so the client sees no loss.
+      if (version && version->storage && !raw_)
+        applyStructuralDefaults(returned[indices[k]], schema);
     }
   }
   result.composite.push_back(

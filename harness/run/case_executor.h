@@ -54,12 +54,18 @@ class CaseExecutor {
   void setEditor(Editor edit) { edit_ = std::move(edit); }
   // Versions that transitivity may go through (every tested version of the kind).
   void setVersions(std::vector<std::string> versions) { versions_ = std::move(versions); }
+  // Objects are sent as kube-apiserver sends them: with the structural defaults of their own
+  // version applied (reads apply the stored version's defaults, writes the request version's).
+  // `raw` sends them exactly as given (--raw-objects).
+  void setRawObjects(bool raw) { raw_ = raw; }
 
   // Stop making further calls in the current and later cases (circuit breaker).
   void halt() { halted_ = true; }
   bool halted() const { return halted_; }
 
  private:
+  CaseResult runChecks(const std::vector<nlohmann::json>& batch, const std::string& from,
+                       const std::string& to, std::uint64_t seed);
   Exchange send(const std::vector<nlohmann::json>& objects, const std::string& to,
                 std::mt19937_64& uids, CaseResult& result);
   void roundTrip(const std::vector<nlohmann::json>& batch, const Exchange& forward,
@@ -84,6 +90,9 @@ class CaseExecutor {
   std::function<bool(const std::string&)> wants_;
   std::function<void(const Exchange&)> onCall_;
   bool halted_ = false;
+  bool raw_ = false;
+  // `object` with its own version's structural defaults (unchanged when raw_).
+  nlohmann::json defaulted(nlohmann::json object) const;
 };
 
 std::string versionOf(const nlohmann::json& object);

@@ -24,9 +24,10 @@ struct RunConfig {
   int testsPerPair = 100;   // --tests
   bool testsGiven = false;  // --tests was given (with --duration: a cap, else unbounded)
   std::optional<std::chrono::milliseconds> duration;  // --duration, spread over pairs and kinds
-  int jobs = 1;                                       // --jobs: concurrent requests
+  int jobs = 8;                                       // --jobs: cases in flight at once
   int maxBatchSize = 32;                              // --batch-size
   std::vector<std::string> properties;                // --properties; empty = all
+  bool rawObjects = false;         // --raw-objects: do not apply schema defaults before sending
   bool canonicalDateTimes = true;  // --date-times canonical (default) or any (see FormatOptions)
   std::string junitPath;
   std::string jsonPath;

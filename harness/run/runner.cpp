@@ -17,6 +17,7 @@
 #include "generators/validity.h"
 #include "harness/corpus/corpus_cases.h"
 #include "harness/crd/crd_loader.h"
+#include "harness/crd/version_roles.h"
 #include "harness/plan/test_plan.h"
 #include "harness/run/case_executor.h"
 #include "harness/run/converter.h"
@@ -47,7 +48,7 @@ class KindRun {
         log_(log),
         transport_(std::move(transport)),
         converter_(crd, std::move(url), transport_, reviewVersion),
-        tally_(config.properties, warningVersions(crd)),
+        tally_(config.properties, warningOnlyVersions(crd)),
         executor_(
             crd, converter_, transport_.timeout,
             [this](const std::string& p) { return tally_.wants(p); },
@@ -64,6 +65,14 @@ class KindRun {
       if (v.storage) report_.storageVersion = v.name;
       if (!v.served) report_.notServed.push_back(v.name);
     }
+    if (crd.conversionStrategy != "Webhook")
+      report_.notes.push_back(fmt::format(
+          "the CRD does not declare webhook conversion yet (spec.conversion.strategy {}); "
+          "tested as it will be with strategy Webhook, sending {} ConversionReviews",
+          crd.conversionStrategy.empty() ? "None" : crd.conversionStrategy, report_.reviewVersion));
+    report_.warningVersions = warningOnlyVersions(crd);
+    for (const auto& [version, why] : report_.warningVersions)
+      report_.notes.push_back("findings on " + version + " are warnings: " + why);
   }
 
   // Returns false when the webhook could not be reached at all (nothing tested).
@@ -84,15 +93,21 @@ class KindRun {
     for (const auto& from : versions_) {
       for (const auto& to : versions_) {
         if (from == to || stopped_) continue;
+        // Mixed batches draw their other objects from versions objects can be stored in.
+        std::vector<std::string> sources;
+        for (const auto& v : versions_)
+          if (v == from || v == to || !report_.warningVersions.count(v)) sources.push_back(v);
         PlanRequest request{
-            crd_.kind,   from, to, versions_, config_.testsPerPair, config_.maxBatchSize,
-            config_.seed};
+            crd_.kind, from, to, sources, config_.testsPerPair, config_.maxBatchSize, config_.seed};
         log_ << fmt::format("{}: {} -> {}\n", crd_.kind, from, to);
         PairPlan plan(request);
         identities_.clear();
+        pairRejections_.clear();
+        int made = 0;  // cases run, including those that replaced cases the webhook choked on
         auto deadline = std::chrono::steady_clock::now() +
                         (timed ? *config_.duration / pairs : std::chrono::milliseconds(0));
-        for (int done = 0; done < limit && !stopped_;) {
+        const long long maxCases = 2LL * limit;
+        for (int done = 0; done < limit && made < maxCases && !stopped_;) {
           if (timed && !first && std::chrono::steady_clock::now() >= deadline) break;
           if (config_.stopRequested && config_.stopRequested->load()) {
             interrupted_ = true;
@@ -101,8 +116,8 @@ class KindRun {
             break;
           }
           int n = first ? 1 : std::min(config_.jobs, limit - done);
-          runChunk(plan, n);
-          done += n;
+          done += runChunk(plan, n);
+          made += n;
           if (first) {
             first = false;
             if (!reachable_) {
@@ -123,13 +138,6 @@ class KindRun {
   KindReport takeReport() { return std::move(report_); }
 
  private:
-  static std::set<std::string> warningVersions(const Crd& crd) {
-    std::set<std::string> out;
-    for (const auto& v : crd.versions)
-      if (!v.served && !v.storage) out.insert(v.name);
-    return out;
-  }
-
   void compileGenerators() {
     for (const auto& v : crd_.versions) {
       if (v.schema.is_null()) {
@@ -165,7 +173,13 @@ class KindRun {
   }
 
   void configure(CaseExecutor& executor) {
-    executor.setVersions(versions_);
+    // Two-hop paths go only through versions objects can be in: the API server never converts
+    // through a version that is neither served, storage nor stored.
+    std::vector<std::string> vias;
+    for (const auto& v : versions_)
+      if (!report_.warningVersions.count(v)) vias.push_back(v);
+    executor.setVersions(vias);
+    executor.setRawObjects(config_.rawObjects);
     executor.setValidator([this](const json& object, const std::string& version) {
       std::vector<std::string> out;
       auto it = validators_.find(version);
@@ -233,6 +247,7 @@ class KindRun {
     if (ex.http.ok()) {
       reachable_ = true;
       consecutiveFailures_ = 0;
+      if (ex.verdict.accepted() && ex.sent.objects.size() == 1) lastGood_ = ex.sent;
       tally_.latency(versionOf(ex.sent.objects.front()),
                      versionOf(json{{"apiVersion", ex.sent.desiredApiVersion}}),
                      ex.sent.objects.size(), ex.http.elapsed.count() / 1000.0);
@@ -247,6 +262,10 @@ class KindRun {
       unreachableReason_ = ex.http.transportError;
     if (tookTheCall) reachable_ = true;
     if (++consecutiveFailures_ >= config_.maxConsecutiveTransportFailures && !stopped_) {
+      if (stillAnswers()) {
+        consecutiveFailures_ = 0;
+        return;
+      }
       stopped_ = true;
       executor_.halt();
       for (auto& w : workers_) w.executor->halt();
@@ -256,9 +275,36 @@ class KindRun {
     }
   }
 
+  // After a run of failed calls: does the webhook still convert an object it converted before?
+  // Then it fails on some inputs (a crash on a field, say) and testing goes on with the others.
+  // At most kMaxProbes probes per kind, so a webhook that really went away still stops the run.
+  // Called with callMutex_ held.
+  bool stillAnswers() {
+    static constexpr int kMaxProbes = 20;
+    if (!lastGood_ || probes_ >= kMaxProbes) return false;
+    ++probes_;
+    if (!probeConverter_)
+      probeConverter_ = std::make_unique<Converter>(crd_, converter_.url(), transport_,
+                                                    converter_.reviewVersion());
+    Exchange probe = probeConverter_->convert(
+        lastGood_->objects, versionOf(json{{"apiVersion", lastGood_->desiredApiVersion}}),
+        probeUids_);
+    ++report_.requests;
+    report_.objectsSent += static_cast<int>(probe.sent.objects.size());
+    if (!probe.verdict.accepted()) return false;
+    if (probes_ == 1)
+      report_.notes.push_back(
+          "the webhook failed several calls in a row at the transport level (a crash on some "
+          "inputs?) but still converts objects it converted before: testing went on");
+    return true;
+  }
+
   // Makes the next n cases' batches in order, runs them (in parallel with --jobs), and tallies
-  // their results in case order, so the verdict does not depend on timing.
-  void runChunk(PairPlan& plan, int n) {
+  // their results in case order, so the verdict does not depend on timing. Returns how many of
+  // them count towards --tests: a case whose forward conversion the webhook rejected the same way
+  // kChokeRepeats times before on this pair does not, so the other properties still get their
+  // cases from objects that convert (up to twice --tests cases per pair).
+  int runChunk(PairPlan& plan, int n) {
     std::vector<PlannedCase> cases;
     std::vector<std::vector<json>> batches;
     for (int k = 0; k < n; ++k) {
@@ -277,7 +323,44 @@ class KindRun {
       for (int k = 0; k < n; ++k) threads.emplace_back(work, k);
       for (auto& t : threads) t.join();
     }
-    for (int k = 0; k < n; ++k) recordCase(cases[k], results[k]);
+    int counted = 0;
+    for (int k = 0; k < n; ++k) {
+      recordCase(cases[k], results[k]);
+      counted += countChoke(cases[k], results[k]) ? 0 : 1;
+    }
+    return counted;
+  }
+
+  // Records a generated case's forward rejection per source version; true when the same
+  // rejection was seen kChokeRepeats times before on this pair.
+  bool countChoke(const PlannedCase& planned, const CaseResult& result) {
+    static constexpr int kChokeRepeats = 3;
+    ChokeCount& perVersion = chokes_[planned.from];
+    ++perVersion.cases;
+    if (result.exchanges.empty() || result.exchanges.front().verdict.accepted()) return false;
+    const Exchange& first = result.exchanges.front();
+    std::string key = modelStageName(first.verdict.stage);
+    if (first.verdict.stage == ModelStage::HttpStatus) key += fmt::format(" {}", first.http.status);
+    if (first.verdict.stage == ModelStage::Transport) key += " " + first.http.transportErrorKind;
+    auto& seen = perVersion.byError[key];
+    if (seen.first++ == 0) seen.second = first.verdict.message;
+    return ++pairRejections_[key] > kChokeRepeats;
+  }
+
+  // A note for every version most of whose generated objects the webhook rejected the same way.
+  void noteChokes() {
+    for (const auto& [version, count] : chokes_) {
+      for (const auto& [key, seen] : count.byError) {
+        if (count.cases < 8 || 2 * seen.first < count.cases) continue;
+        std::string message =
+            seen.second.size() > 240 ? seen.second.substr(0, 237) + "..." : seen.second;
+        report_.notes.push_back(fmt::format(
+            "the webhook rejects most generated {} objects the same way ({} of {} cases, {}): "
+            "{}; the other properties were judged on the objects it converts, with extra cases "
+            "in place of the rejected ones",
+            version, seen.first, count.cases, key, message));
+      }
+    }
   }
 
   CaseExecutor& executorFor(int worker) {
@@ -302,46 +385,51 @@ class KindRun {
   }
 
   // The first failure of each (property, from, to) is shrunk against the webhook (shrink/).
-  void shrinkNewFailures(const PlannedCase& planned, CaseResult& result,
+  void shrinkNewFailures(const PlannedCase& planned, const CaseResult& result,
                          const std::string& origin) {
     RunShrinker::CaseInfo info{planned.from, planned.to,
                                planned.seed, origin == "generated" ? &planned : nullptr,
                                origin,       report_.requests};
-    shrinker_.shrinkNewFailures(result, info, [this, &planned](const FailureTarget& target) {
-      auto failedInARow = std::make_shared<int>(0);
-      return CaseRunner([this, target, to = planned.to, seed = planned.seed, failedInARow](
-                            const std::vector<json>& batch, const std::string& from) {
-        // When the failure is itself a transport failure (a timeout), failing calls are expected
-        // and must not trip the circuit breaker; the shrink budget bounds them. A webhook that
-        // keeps not answering is not worth minimising against: each such call costs a whole
-        // timeout, so the shrink stops after kShrinkTransportFailuresInARow of them.
-        const bool transportFailure = target.signature.rfind("transport", 0) == 0;
-        CaseExecutor executor(
-            crd_, converter_, transport_.timeout,
-            [target](const std::string& p) { return caseNeeds(target, p); },
-            [this, transportFailure, failedInARow](const Exchange& ex) {
-              *failedInARow = ex.http.ok() ? 0 : *failedInARow + 1;
-              if (!transportFailure) return onCall(ex);
-              ++report_.requests;
-              report_.objectsSent += static_cast<int>(ex.sent.objects.size());
-            });
-        configure(executor);
-        if (stopped_ || (config_.stopRequested && config_.stopRequested->load()) ||
-            (transportFailure && *failedInARow >= kShrinkTransportFailuresInARow))
-          executor.halt();
-        return executor.run(batch, from, to, seed);
-      });
-    });
+    auto examples =
+        shrinker_.shrinkNewFailures(result, info, [this, &planned](const FailureTarget& target) {
+          auto failedInARow = std::make_shared<int>(0);
+          return CaseRunner([this, target, to = planned.to, seed = planned.seed, failedInARow](
+                                const std::vector<json>& batch, const std::string& from) {
+            // When the failure is itself a transport failure (a timeout), failing calls are
+            // expected and must not trip the circuit breaker; the shrink budget bounds them. A
+            // webhook that keeps not answering is not worth minimising against: each such call
+            // costs a whole timeout, so the shrink stops after kShrinkTransportFailuresInARow of
+            // them.
+            const bool transportFailure = target.signature.rfind("transport", 0) == 0;
+            CaseExecutor executor(
+                crd_, converter_, transport_.timeout,
+                [target](const std::string& p) { return caseNeeds(target, p); },
+                [this, transportFailure, failedInARow](const Exchange& ex) {
+                  *failedInARow = ex.http.ok() ? 0 : *failedInARow + 1;
+                  if (!transportFailure) return onCall(ex);
+                  ++report_.requests;
+                  report_.objectsSent += static_cast<int>(ex.sent.objects.size());
+                });
+            configure(executor);
+            if (stopped_ || (config_.stopRequested && config_.stopRequested->load()) ||
+                (transportFailure && *failedInARow >= kShrinkTransportFailuresInARow))
+              executor.halt();
+            return executor.run(batch, from, to, seed);
+          });
+        });
+    for (auto& e : examples)
+      tally_.setExample(e.target.property, e.target.from, e.target.to, e.target.cause,
+                        std::move(e.finding));
   }
 
   void recordCase(const PlannedCase& planned, CaseResult& result,
                   const std::string& origin = "generated") {
     if (!reachable_) return;
-    shrinkNewFailures(planned, result, origin);
     tally_.addAll(result.forward, planned.from, planned.to);
     for (std::size_t i = 0; i < result.backward.size(); ++i)
       tally_.add(result.backward[i], result.backwardFrom, result.backwardTo[i]);
     tally_.addAll(result.composite, planned.from, planned.to);
+    shrinkNewFailures(planned, result, origin);
   }
 
   void checkTls() {
@@ -375,6 +463,7 @@ class KindRun {
   }
 
   void finish() {
+    noteChokes();
     tally_.fill(report_);
     report_.versions = versions_;
   }
@@ -402,9 +491,21 @@ class KindRun {
   bool stopped_ = false;
   bool interrupted_ = false;
   int consecutiveFailures_ = 0;
+  struct ChokeCount {
+    int cases = 0;  // generated cases from this source version
+    std::map<std::string, std::pair<int, std::string>> byError;  // stage -> (cases, 1st message)
+  };
+  std::map<std::string, ChokeCount> chokes_;   // per source version, over all pairs
+  std::map<std::string, int> pairRejections_;  // per rejection kind, this pair
+  std::optional<SentReview> lastGood_;         // the last single-object request that was accepted
+  int probes_ = 0;
+  std::unique_ptr<Converter> probeConverter_;
+  std::mt19937_64 probeUids_{0x9f0be5ull};
   std::string unreachableReason_;
 };
 
+// The CRDs to test: those named with --kind, else those with strategy Webhook, else (a CRD that
+// does not declare webhook conversion yet, tested with --url) every CRD with two or more versions.
 std::vector<const Crd*> selectCrds(const std::vector<Crd>& crds, const RunConfig& config) {
   std::vector<const Crd*> out;
   for (const auto& crd : crds) {
@@ -413,7 +514,18 @@ std::vector<const Crd*> selectCrds(const std::vector<Crd>& crds, const RunConfig
         std::find(config.kinds.begin(), config.kinds.end(), crd.name) != config.kinds.end();
     if (config.kinds.empty() ? crd.conversionStrategy == "Webhook" : named) out.push_back(&crd);
   }
+  if (out.empty() && config.kinds.empty() && !config.url.empty())
+    for (const auto& crd : crds)
+      if (crd.versions.size() >= 2) out.push_back(&crd);
   return out;
+}
+
+// The review version to send: --review-version, else the first of v1/v1beta1 in the CRD's
+// conversionReviewVersions, else (a CRD without webhook conversion) v1, as a v1 CRD would default.
+std::optional<ReviewVersion> reviewVersionFor(const Crd& crd, const RunConfig& config) {
+  if (config.reviewVersion) return config.reviewVersion;
+  if (crd.conversionStrategy != "Webhook") return ReviewVersion::V1;
+  return chooseReviewVersion(crd.conversionReviewVersions);
 }
 
 std::string targetUrl(const Crd& crd, const RunConfig& config) {
@@ -462,12 +574,16 @@ RunReport runConformance(const RunConfig& config, std::istream& stdinStream, std
   }
   std::vector<const Crd*> selected = selectCrds(loaded.crds, config);
   if (selected.empty()) {
-    report.fatalError = config.kinds.empty()
-                            ? fmt::format(
-                                  "{}: no CRD with spec.conversion.strategy Webhook; name "
-                                  "the ones to test with --kind",
-                                  config.crdInput)
-                            : fmt::format("{}: no CRD matches --kind", config.crdInput);
+    report.fatalError =
+        !config.kinds.empty() ? fmt::format("{}: no CRD matches --kind", config.crdInput)
+        : config.url.empty()
+            ? fmt::format(
+                  "{}: no CRD with spec.conversion.strategy Webhook; pass the webhook's --url to "
+                  "test a CRD that does not declare webhook conversion yet, or name CRDs with "
+                  "--kind",
+                  config.crdInput)
+            : fmt::format("{}: no CRD with two or more versions: there is nothing to convert",
+                          config.crdInput);
     return finishWith(2);
   }
 
@@ -478,9 +594,7 @@ RunReport runConformance(const RunConfig& config, std::istream& stdinStream, std
   try {
     for (const Crd* crd : selected) {
       std::string url = targetUrl(*crd, config);
-      auto reviewVersion = config.reviewVersion
-                               ? config.reviewVersion
-                               : chooseReviewVersion(crd->conversionReviewVersions);
+      auto reviewVersion = reviewVersionFor(*crd, config);
       if (!reviewVersion)
         throw InputError{
             fmt::format("{}: conversionReviewVersions lists neither v1 nor v1beta1", crd->name)};

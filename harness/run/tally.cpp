@@ -3,12 +3,13 @@
 #include <algorithm>
 #include <cmath>
 
+#include "properties/checks/cause_analysis.h"
 #include "properties/checks/property_ids.h"
 
 namespace convcheck {
 
 namespace {
-constexpr std::size_t kFindingsKept = 3;
+constexpr std::size_t kCausesKept = 8;  // examples per (property, pair); the rest are counted
 
 std::size_t catalogueIndex(const std::string& id) {
   const auto& cat = propertyCatalogue();
@@ -32,7 +33,7 @@ std::string batchSizeBucket(std::size_t size) {
   return ">128";
 }
 
-Tally::Tally(std::vector<std::string> selected, std::set<std::string> warningVersions)
+Tally::Tally(std::vector<std::string> selected, std::map<std::string, std::string> warningVersions)
     : selected_(std::move(selected)), warningVersions_(std::move(warningVersions)) {}
 
 bool Tally::wants(const std::string& property) const {
@@ -47,22 +48,53 @@ void Tally::add(const CheckResult& result, const std::string& from, const std::s
     t.property = result.property;
     t.from = from;
     t.to = to;
-    t.warningOnly = warningVersions_.count(from) > 0 || warningVersions_.count(to) > 0;
+    for (const auto& v : {from, to}) {
+      auto it = warningVersions_.find(v);
+      if (it == warningVersions_.end()) continue;
+      t.warningOnly = true;
+      t.warningReason = it->second;
+    }
   }
   switch (result.outcome) {
     case Outcome::Pass:
       ++t.passed;
       break;
-    case Outcome::Fail:
+    case Outcome::Fail: {
       ++t.failed;
-      if (result.finding && t.findings.size() < kFindingsKept)
-        t.findings.push_back(*result.finding);
+      if (!result.finding) break;
+      auto& entries = causes_[{catalogueIndex(result.property), from, to}];
+      // Findings judged outside the case executor (tls) come without causes.
+      const std::vector<Cause> causes = result.finding->causes.empty()
+                                            ? causesOf(*result.finding, nullptr)
+                                            : result.finding->causes;
+      for (const auto& c : causes) {
+        auto it = std::find_if(entries.begin(), entries.end(),
+                               [&](const CauseEntry& e) { return e.cause.key == c.key; });
+        if (it == entries.end()) {
+          entries.push_back({c, 0, *result.finding});
+          it = std::prev(entries.end());
+        }
+        ++it->cases;
+      }
       break;
+    }
     case Outcome::Blocked:
       ++t.blocked;
       if (t.blockedBy.empty()) t.blockedBy = result.blockedBy;
       break;
   }
+}
+
+void Tally::setExample(const std::string& property, const std::string& from, const std::string& to,
+                       const std::string& causeKey, Finding example) {
+  auto found = causes_.find({catalogueIndex(property), from, to});
+  if (found == causes_.end()) return;
+  for (auto& e : found->second)
+    if (e.cause.key == causeKey) {
+      for (const auto& c : example.causes)  // the shrunk case's own words for the cause
+        if (c.key == causeKey) e.cause = c;
+      e.example = std::move(example);
+    }
 }
 
 void Tally::addAll(const std::vector<CheckResult>& results, const std::string& from,
@@ -76,7 +108,28 @@ void Tally::latency(const std::string& from, const std::string& to, std::size_t 
 }
 
 void Tally::fill(KindReport& report) const {
-  for (const auto& [key, tally] : tallies_) report.tallies.push_back(tally);
+  for (const auto& [key, tally] : tallies_) {
+    PropertyTally t = tally;
+    auto found = causes_.find(key);
+    if (found != causes_.end()) {
+      std::vector<CauseEntry> entries = found->second;
+      std::stable_sort(entries.begin(), entries.end(),
+                       [](const CauseEntry& a, const CauseEntry& b) {
+                         return a.cause.severity < b.cause.severity;
+                       });
+      for (auto& e : entries) {
+        if (t.findings.size() == kCausesKept) {
+          ++t.moreCauses;
+          continue;
+        }
+        Finding f = std::move(e.example);
+        f.cause = e.cause;
+        f.cases = e.cases;
+        t.findings.push_back(std::move(f));
+      }
+    }
+    report.tallies.push_back(std::move(t));
+  }
   for (const auto& [key, samples] : latencies_) {
     std::vector<double> sorted = samples;
     std::sort(sorted.begin(), sorted.end());

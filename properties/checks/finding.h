@@ -10,6 +10,7 @@
 
 #include <nlohmann/json.hpp>
 
+#include "properties/checks/cause.h"
 #include "properties/checks/exchange.h"
 
 namespace convcheck {
@@ -38,6 +39,11 @@ struct Finding {
   nlohmann::json got;
   std::vector<nlohmann::json> batch;  // the input objects of the case
   std::vector<Exchange> exchanges;    // every request/response of the case, in order
+  // Why it failed (properties/checks/cause_analysis), most severe first; set by the case executor.
+  std::vector<Cause> causes;
+  // Set by the runner's tally for the finding reported for one cause of a (pair, property):
+  std::optional<Cause> cause;  // the cause this finding is the example of
+  int cases = 0;               // failing cases of the pair and property that showed this cause
 
   // Set by shrink/ for the finding that is reported (and replayed from a bundle or the corpus):
   std::vector<nlohmann::json> caseObjects;  // the objects of the case's first request (`batch`

@@ -48,7 +48,7 @@ TEST(TestPlan, BatchSizeOneMeansSingleObjectsOnly) {
 }
 
 TEST(Tally, KeepsCountsPerPairAndPercentiles) {
-  Tally t({}, {"v0"});
+  Tally t({}, {{"v0", "v0 holds no objects"}});
   t.add({"order", Outcome::Pass, std::nullopt, ""}, "v1", "v2");
   t.add({"order", Outcome::Blocked, std::nullopt, "why"}, "v1", "v2");
   t.add({"order", Outcome::Pass, std::nullopt, ""}, "v0", "v2");
@@ -58,6 +58,7 @@ TEST(Tally, KeepsCountsPerPairAndPercentiles) {
   ASSERT_EQ(r.tallies.size(), 2u);
   EXPECT_EQ(r.tallies[0].from, "v0");
   EXPECT_TRUE(r.tallies[0].warningOnly);
+  EXPECT_EQ(r.tallies[0].warningReason, "v0 holds no objects");
   EXPECT_EQ(r.tallies[1].passed, 1);
   EXPECT_EQ(r.tallies[1].blocked, 1);
   EXPECT_EQ(r.tallies[1].blockedBy, "why");

@@ -1,0 +1,129 @@
+// Verdicts users can trust on real webhooks: which versions fail a run, objects as the API server
+// sends them, one shrunk example per cause with the real bug on top, compact console output, and
+// CRDs that do not declare webhook conversion yet. The real binary against the example webhook.
+#include <gtest/gtest.h>
+
+#include <filesystem>
+#include <fstream>
+#include <sstream>
+
+#include "tests/integration/convcheck_binary.h"
+#include "tests/support/example_webhook.h"
+
+namespace convcheck::test {
+namespace {
+
+namespace fs = std::filesystem;
+
+std::string textOf(const std::string& path) {
+  std::ifstream in(path);
+  std::stringstream s;
+  s << in.rdbuf();
+  return s.str();
+}
+
+// A copy of `crdFile` with `edit` applied to its text, in a fresh temporary directory.
+std::string editedCrd(const std::string& crdFile, const std::string& name,
+                      const std::function<std::string(std::string)>& edit) {
+  fs::path dir = fs::temp_directory_path() /
+                 fs::path("convcheck-verdicts-" + name + "-" + std::to_string(::getpid()));
+  fs::create_directories(dir);
+  fs::path out = dir / (name + ".yaml");
+  std::ofstream(out) << edit(textOf(crdFile));
+  return out.string();
+}
+
+// The Widget CRD with v1alpha1 (its first version) not served, and `storedVersions` as status.
+std::string widgetWithUnservedAlpha(const std::string& name, const std::string& storedVersions) {
+  return editedCrd(ExampleWebhook::widgetCrdPath(), name, [&](std::string text) {
+    auto at = text.find("served: true");
+    text.replace(at, std::string("served: true").size(), "served: false");
+    return text + "status:\n  storedVersions: " + storedVersions + "\n";
+  });
+}
+
+std::vector<std::string> verdictRunArgs(const ExampleWebhook& hook, const std::string& crd,
+                                        std::vector<std::string> extra = {}) {
+  std::vector<std::string> args = {
+      "run",    "--crd", crd,       "--url", hook.url(), "--ca-file", hook.pki().caFile(),
+      "--seed", "1",     "--tests", "24"};
+  args.insert(args.end(), extra.begin(), extra.end());
+  return args;
+}
+
+bool listHas(const std::vector<std::string>& list, const std::string& item) {
+  return std::find(list.begin(), list.end(), item) != list.end();
+}
+
+TEST(StoredVersions, AnUnservedVersionStillInStoredVersionsFailsTheRun) {
+  ExampleWebhookOptions options;
+  options.faults = {"drop-field"};  // loses Widget spec.replicas going to v1alpha1
+  ExampleWebhook hook(options);
+  auto r =
+      runConvcheck(verdictRunArgs(hook, widgetWithUnservedAlpha("stored", "[v1alpha1, v1beta1]")));
+  EXPECT_EQ(r.status.code, 1) << r.out << r.err;
+  EXPECT_TRUE(listHas(r.failedProperties(), "round-trip")) << r.out;
+}
+
+TEST(StoredVersions, AVersionNoObjectCanBeInOnlyWarnsAndTheReportSaysWhy) {
+  ExampleWebhookOptions options;
+  options.faults = {"drop-field"};
+  ExampleWebhook hook(options);
+  auto r = runConvcheck(verdictRunArgs(hook, widgetWithUnservedAlpha("unused", "[v1beta1]")));
+  EXPECT_EQ(r.status.code, 0) << r.out << r.err;
+  EXPECT_EQ(r.failedProperties(), std::vector<std::string>{}) << r.out;
+  EXPECT_NE(r.out.find("not in status.storedVersions"), std::string::npos) << r.out;
+  EXPECT_NE(r.junit.find("<skipped"), std::string::npos);
+  EXPECT_NE(r.json["kinds"][0]["warningVersions"].dump().find("v1alpha1"), std::string::npos);
+}
+
+TEST(Newcomer, ACrdWithoutAConversionStanzaIsTestedWithUrlAlone) {
+  ExampleWebhook hook;
+  std::string crd = editedCrd(ExampleWebhook::cronTabCrdPath(), "no-conversion", [](std::string t) {
+    auto start = t.find("  conversion:");
+    auto end = t.find("\n  versions:", start);
+    return t.erase(start, end + 1 - start);
+  });
+  ASSERT_EQ(textOf(crd).find("conversion:"), std::string::npos);
+  auto r = runConvcheck({"run", "--crd", crd, "--url", hook.url(), "--ca-file", hook.pki().caFile(),
+                         "--seed", "1", "--tests", "12"});
+  EXPECT_EQ(r.status.code, 0) << r.out << r.err;
+  EXPECT_NE(r.out.find("does not declare webhook conversion"), std::string::npos) << r.out;
+  EXPECT_EQ(r.json["kinds"][0]["reviewVersion"], "v1");
+  EXPECT_EQ(r.err.find("conversionReviewVersions"), std::string::npos) << r.err;
+}
+
+TEST(Newcomer, WithoutUrlTheErrorSaysToPassIt) {
+  std::string crd =
+      editedCrd(ExampleWebhook::cronTabCrdPath(), "no-conversion-no-url", [](std::string t) {
+        auto start = t.find("  conversion:");
+        auto end = t.find("\n  versions:", start);
+        return t.erase(start, end + 1 - start);
+      });
+  auto r = runConvcheck({"run", "--crd", crd, "--seed", "1"});
+  EXPECT_EQ(r.status.code, 2) << r.out << r.err;
+  EXPECT_NE((r.out + r.err).find("--url"), std::string::npos) << r.out << r.err;
+}
+
+TEST(Console, FailuresArePrintedCompactlyWithTheFullObjectsInTheBundle) {
+  ExampleWebhookOptions options;
+  options.faults = {"lossy-round-trip"};
+  ExampleWebhook hook(options);
+  fs::path dir = fs::temp_directory_path() / ("convcheck-console-" + std::to_string(::getpid()));
+  auto r = runConvcheck({"run", "--crd", ExampleWebhook::widgetCrdPath(), "--url", hook.url(),
+                         "--ca-file", hook.pki().caFile(), "--seed", "1", "--tests", "60",
+                         "--report-dir", dir.string()});
+  ASSERT_EQ(r.status.code, 1) << r.out << r.err;
+  std::size_t lines = std::count(r.out.begin(), r.out.end(), '\n');
+  std::size_t failing = 0;
+  for (const auto& k : r.json["kinds"])
+    for (const auto& t : k["results"]) failing += t["findings"].size();
+  // A header, a few summary lines and at most ~25 lines per cause: no pretty-printed objects.
+  EXPECT_LT(lines, 80 + 25 * failing) << r.out;
+  EXPECT_EQ(r.out.find("\n        \"metadata\": {"), std::string::npos) << r.out;
+  EXPECT_NE(r.out.find("/request-1.json"), std::string::npos) << r.out;
+  fs::remove_all(dir);
+}
+
+}  // namespace
+}  // namespace convcheck::test
