@@ -99,6 +99,18 @@ void printConsoleReport(const RunReport& report, std::ostream& out, bool colour)
         out << fmt::format("  ... and {} more cause(s), counted in results.json\n", t.moreCauses);
     }
   }
+  bool ackHeader = false;
+  for (const auto& kind : report.kinds)
+    for (const auto& t : kind.tallies)
+      for (const auto& a : t.acknowledged) {
+        if (!ackHeader) {
+          out << "\n" << paint("Acknowledged differences (not failures)", "1") << "\n";
+          ackHeader = true;
+        }
+        out << fmt::format("  [{}] {} {}: {} ({} case{}); {}: {}\n", t.property, kind.kind,
+                           caseName(t), a.ack.cause.title, a.cases, a.cases == 1 ? "" : "s",
+                           a.ack.where, a.ack.reason);
+      }
   if (!report.fatalError.empty())
     out << "\n" << paint("error: ", "31;1") << report.fatalError << "\n";
   int failed = report.failedProperties();

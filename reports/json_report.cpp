@@ -123,6 +123,13 @@ json reportToJson(const RunReport& report) {
       r["findings"] = json::array();
       for (const auto& f : t.findings) r["findings"].push_back(findingToJson(f));
       r["moreCauses"] = t.moreCauses;
+      r["acknowledged"] = json::array();
+      for (const auto& a : t.acknowledged)
+        r["acknowledged"].push_back({{"cause", a.ack.cause.key},
+                                     {"title", a.ack.cause.title},
+                                     {"reason", a.ack.reason},
+                                     {"where", a.ack.where},
+                                     {"cases", a.cases}});
       kind["results"].push_back(r);
     }
     kind["latency"] = json::array();

@@ -117,6 +117,10 @@ std::string renderJunit(const RunReport& report) {
                 "\nlatency batch {}: {} calls, p50 {:.1f} ms, p95 {:.1f} ms, "
                 "p99 {:.1f} ms, max {:.1f} ms",
                 l.batchSizes, l.samples, l.p50Ms, l.p95Ms, l.p99Ms, l.maxMs);
+      for (const auto& a : tally.acknowledged)
+        counts += fmt::format("\nacknowledged ({} cases): {}; {}: {}", a.cases, a.ack.cause.title,
+                              a.ack.where, a.ack.reason);
+      counts = xmlSafe(counts);
       tc.append_child("system-out").text().set(counts.c_str());
     }
     suite.append_attribute("tests") = tests;

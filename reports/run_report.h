@@ -12,6 +12,12 @@
 
 namespace convcheck {
 
+// A cause acknowledged in the config file, with the number of cases that showed it.
+struct AcknowledgedTally {
+  AcknowledgedCause ack;
+  int cases = 0;
+};
+
 struct PropertyTally {
   std::string property;
   std::string from;  // empty for properties not tied to a version pair (tls)
@@ -25,6 +31,7 @@ struct PropertyTally {
   bool warningOnly = false;        // a version no object can be in is involved (version_roles.h)
   std::string warningReason = {};  // why, when warningOnly
   int moreCauses = 0;              // causes seen beyond those with an example
+  std::vector<AcknowledgedTally> acknowledged = {};  // never dropped silently
 };
 
 struct LatencyStats {

@@ -5,6 +5,7 @@
 #include <unistd.h>
 
 #include <cstdlib>
+#include <filesystem>
 #include <fstream>
 #include <iostream>
 #include <random>
@@ -41,6 +42,8 @@ struct RunFlags {
   std::string dateTimes = "canonical";
   bool seedGiven = false;
 };
+
+constexpr const char* kDefaultConfigFile = ".convcheck.yaml";
 
 constexpr const char* kDateTimesHelp =
     "Date-time values to generate: canonical (RFC 3339 UTC seconds, as Go's metav1.Time and the "
@@ -93,6 +96,9 @@ void declareRunOptions(CLI::App& run, RunFlags& f) {
   run.add_option("--date-times", f.dateTimes, kDateTimesHelp)
       ->default_val("canonical")
       ->check(CLI::IsMember({"canonical", "any"}));
+  run.add_option("--config", c.configPath,
+                 "Acknowledged differences (YAML, see README); default: .convcheck.yaml in the "
+                 "current directory when there is one");
   run.add_flag("--raw-objects", c.rawObjects,
                "Send objects without their schema defaults (kube-apiserver always applies them "
                "before converting)");
@@ -212,6 +218,13 @@ std::string finishRunConfig(RunFlags& f, const std::vector<std::string>& args) {
     repro.push_back(std::to_string(c.seed));
   }
   c.commandLine = joinArgs(repro);
+  if (c.configPath.empty() && std::filesystem::exists(kDefaultConfigFile))
+    c.configPath = kDefaultConfigFile;
+  if (!c.configPath.empty()) {
+    auto loaded = loadAckConfig(c.configPath);
+    if (auto* error = std::get_if<std::string>(&loaded)) return *error;
+    c.acks = std::get<AckConfig>(std::move(loaded));
+  }
   if (!c.reportDir.empty()) {
     if (c.junitPath.empty()) c.junitPath = c.reportDir + "/junit.xml";
     if (c.jsonPath.empty()) c.jsonPath = c.reportDir + "/results.json";

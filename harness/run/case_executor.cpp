@@ -75,7 +75,34 @@ CaseResult CaseExecutor::run(const std::vector<json>& input, const std::string& 
     for (auto& r : *list)
       if (r.outcome == Outcome::Fail && r.finding)
         r.finding->causes = causesOf(*r.finding, schemaOf);
+  if (acks_) {
+    for (auto* list : {&result.forward, &result.composite})
+      for (auto& r : *list) acknowledge(r, from, to);
+    for (std::size_t i = 0; i < result.backward.size() && i < result.backwardTo.size(); ++i)
+      acknowledge(result.backward[i], result.backwardFrom, result.backwardTo[i]);
+  }
   return result;
+}
+
+void CaseExecutor::acknowledge(CheckResult& r, const std::string& from,
+                               const std::string& to) const {
+  if (r.outcome != Outcome::Fail || !r.finding) return;
+  std::vector<Cause> kept;
+  for (auto& c : r.finding->causes) {
+    const Acknowledgement* a =
+        c.path.empty() ? nullptr : acks_->match(c.path, from, to, r.property);
+    if (a)
+      r.acknowledged.push_back({c, a->reason, a->where});
+    else
+      kept.push_back(c);
+  }
+  if (r.acknowledged.empty()) return;
+  if (kept.empty()) {
+    r.outcome = Outcome::Pass;
+    r.finding.reset();
+    return;
+  }
+  r.finding->causes = std::move(kept);
 }
 
 CaseResult CaseExecutor::runChecks(const std::vector<json>& input, const std::string& from,

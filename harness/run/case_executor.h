@@ -11,6 +11,7 @@
 
 #include <nlohmann/json.hpp>
 
+#include "harness/config/ack_config.h"
 #include "harness/crd/crd.h"
 #include "harness/run/converter.h"
 #include "properties/checks/check_result.h"
@@ -58,6 +59,8 @@ class CaseExecutor {
   // version applied (reads apply the stored version's defaults, writes the request version's).
   // `raw` sends them exactly as given (--raw-objects).
   void setRawObjects(bool raw) { raw_ = raw; }
+  // Differences the webhook's authors declared intentional (.convcheck.yaml); may be null.
+  void setAcknowledgements(const AckConfig* acks) { acks_ = acks; }
 
   // Stop making further calls in the current and later cases (circuit breaker).
   void halt() { halted_ = true; }
@@ -91,6 +94,10 @@ class CaseExecutor {
   std::function<void(const Exchange&)> onCall_;
   bool halted_ = false;
   bool raw_ = false;
+  const AckConfig* acks_ = nullptr;
+  // Moves the acknowledged causes of a failing result to r.acknowledged; passes it when none is
+  // left. `from`/`to` are the pair the result is tallied under.
+  void acknowledge(CheckResult& r, const std::string& from, const std::string& to) const;
   // `object` with its own version's structural defaults (unchanged when raw_).
   nlohmann::json defaulted(nlohmann::json object) const;
 };

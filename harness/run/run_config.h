@@ -9,6 +9,7 @@
 #include <string>
 #include <vector>
 
+#include "harness/config/ack_config.h"
 #include "harness/transport/http_types.h"
 #include "properties/review.h"
 
@@ -27,6 +28,8 @@ struct RunConfig {
   int jobs = 8;                                       // --jobs: cases in flight at once
   int maxBatchSize = 32;                              // --batch-size
   std::vector<std::string> properties;                // --properties; empty = all
+  std::string configPath;                             // --config, or ./.convcheck.yaml when present
+  std::optional<AckConfig> acks;                      // the acknowledged differences it declares
   bool rawObjects = false;         // --raw-objects: do not apply schema defaults before sending
   bool canonicalDateTimes = true;  // --date-times canonical (default) or any (see FormatOptions)
   std::string junitPath;

@@ -73,6 +73,10 @@ class KindRun {
     report_.warningVersions = warningOnlyVersions(crd);
     for (const auto& [version, why] : report_.warningVersions)
       report_.notes.push_back("findings on " + version + " are warnings: " + why);
+    if (config_.acks && !config_.acks->items.empty())
+      report_.notes.push_back(
+          fmt::format("{} acknowledged difference(s) from {}: listed as acknowledged, not failed",
+                      config_.acks->items.size(), config_.acks->source));
   }
 
   // Returns false when the webhook could not be reached at all (nothing tested).
@@ -180,6 +184,7 @@ class KindRun {
       if (!report_.warningVersions.count(v)) vias.push_back(v);
     executor.setVersions(vias);
     executor.setRawObjects(config_.rawObjects);
+    executor.setAcknowledgements(config_.acks ? &*config_.acks : nullptr);
     executor.setValidator([this](const json& object, const std::string& version) {
       std::vector<std::string> out;
       auto it = validators_.find(version);

@@ -55,6 +55,16 @@ void Tally::add(const CheckResult& result, const std::string& from, const std::s
       t.warningReason = it->second;
     }
   }
+  for (const auto& a : result.acknowledged) {
+    auto it =
+        std::find_if(t.acknowledged.begin(), t.acknowledged.end(),
+                     [&](const AcknowledgedTally& e) { return e.ack.cause.key == a.cause.key; });
+    if (it == t.acknowledged.end()) {
+      t.acknowledged.push_back({a, 0});
+      it = std::prev(t.acknowledged.end());
+    }
+    ++it->cases;
+  }
   switch (result.outcome) {
     case Outcome::Pass:
       ++t.passed;

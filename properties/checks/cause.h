@@ -25,4 +25,11 @@ struct Cause {
   bool operator==(const Cause& other) const { return key == other.key; }
 };
 
+// A cause the webhook's authors declared intentional (.convcheck.yaml): not a failure, but listed.
+struct AcknowledgedCause {
+  Cause cause;
+  std::string reason;  // from the config file
+  std::string where;   // ".convcheck.yaml: acknowledge[2]"
+};
+
 }  // namespace convcheck

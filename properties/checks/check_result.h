@@ -4,6 +4,7 @@
 
 #include <optional>
 #include <string>
+#include <vector>
 
 #include "properties/checks/finding.h"
 
@@ -16,6 +17,8 @@ struct CheckResult {
   Outcome outcome = Outcome::Pass;
   std::optional<Finding> finding;  // set when outcome == Fail
   std::string blockedBy;           // when Blocked: why the property could not be judged
+  // Causes acknowledged by the config file; a result whose every cause is acknowledged passes.
+  std::vector<AcknowledgedCause> acknowledged = {};
 };
 
 }  // namespace convcheck

@@ -29,7 +29,7 @@ std::string slurp(const std::filesystem::path& p) {
 }  // namespace
 
 ConvcheckResult runConvcheck(std::vector<std::string> args, const std::string& stdinText,
-                             std::chrono::milliseconds limit) {
+                             std::chrono::milliseconds limit, const std::string& workingDir) {
   static int counter = 0;
   auto dir = std::filesystem::temp_directory_path() /
              ("convcheck-it-" + std::to_string(::getpid()) + "-" + std::to_string(counter++));
@@ -47,7 +47,7 @@ ConvcheckResult runConvcheck(std::vector<std::string> args, const std::string& s
     for (const auto& a : argv) cmd += "'" + a + "' ";
     wrapped = {"/bin/sh", "-c", cmd + "< '" + input.string() + "'"};
   }
-  ChildProcess process(wrapped, {{"NO_COLOR=1"}, ""});
+  ChildProcess process(wrapped, {{"NO_COLOR=1"}, workingDir});
   ConvcheckResult result;
   auto status = process.wait(limit);
   result.status = status ? *status : process.stop();

@@ -22,9 +22,10 @@ struct ConvcheckResult {
 };
 
 // Runs `convcheck <args> --junit <tmp> --json <tmp>` with a time limit; `stdinText` is fed to
-// stdin when not empty (through a file).
+// stdin when not empty (through a file); `workingDir` empty = this process's.
 ConvcheckResult runConvcheck(std::vector<std::string> args, const std::string& stdinText = "",
-                             std::chrono::milliseconds limit = std::chrono::seconds(240));
+                             std::chrono::milliseconds limit = std::chrono::seconds(240),
+                             const std::string& workingDir = "");
 
 std::string convcheckBinary();
 

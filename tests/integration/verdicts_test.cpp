@@ -22,20 +22,40 @@ std::string textOf(const std::string& path) {
   return s.str();
 }
 
-// A copy of `crdFile` with `edit` applied to its text, in a fresh temporary directory.
-std::string editedCrd(const std::string& crdFile, const std::string& name,
-                      const std::function<std::string(std::string)>& edit) {
-  fs::path dir = fs::temp_directory_path() /
-                 fs::path("convcheck-verdicts-" + name + "-" + std::to_string(::getpid()));
-  fs::create_directories(dir);
-  fs::path out = dir / (name + ".yaml");
-  std::ofstream(out) << edit(textOf(crdFile));
-  return out.string();
+// A copy of a CRD file with an edit applied to its text, in a temporary directory removed with it.
+class TempCrd {
+ public:
+  TempCrd(const std::string& crdFile, const std::string& name,
+          const std::function<std::string(std::string)>& edit)
+      : dir_(fs::temp_directory_path() /
+             fs::path("convcheck-verdicts-" + name + "-" + std::to_string(::getpid()))) {
+    fs::create_directories(dir_);
+    path_ = (dir_ / (name + ".yaml")).string();
+    std::ofstream(path_) << edit(textOf(crdFile));
+  }
+  TempCrd(TempCrd&& other) noexcept : dir_(std::move(other.dir_)), path_(other.path_) {
+    other.dir_.clear();
+  }
+  ~TempCrd() {
+    std::error_code ec;
+    if (!dir_.empty()) fs::remove_all(dir_, ec);
+  }
+  const std::string& path() const { return path_; }
+
+ private:
+  fs::path dir_;
+  std::string path_;
+};
+
+std::string withoutConversion(std::string text) {
+  auto start = text.find("  conversion:");
+  auto end = text.find("\n  versions:", start);
+  return text.erase(start, end + 1 - start);
 }
 
 // The Widget CRD with v1alpha1 (its first version) not served, and `storedVersions` as status.
-std::string widgetWithUnservedAlpha(const std::string& name, const std::string& storedVersions) {
-  return editedCrd(ExampleWebhook::widgetCrdPath(), name, [&](std::string text) {
+TempCrd widgetWithUnservedAlpha(const std::string& name, const std::string& storedVersions) {
+  return TempCrd(ExampleWebhook::widgetCrdPath(), name, [&](std::string text) {
     auto at = text.find("served: true");
     text.replace(at, std::string("served: true").size(), "served: false");
     return text + "status:\n  storedVersions: " + storedVersions + "\n";
@@ -59,8 +79,8 @@ TEST(StoredVersions, AnUnservedVersionStillInStoredVersionsFailsTheRun) {
   ExampleWebhookOptions options;
   options.faults = {"drop-field"};  // loses Widget spec.replicas going to v1alpha1
   ExampleWebhook hook(options);
-  auto r =
-      runConvcheck(verdictRunArgs(hook, widgetWithUnservedAlpha("stored", "[v1alpha1, v1beta1]")));
+  auto crd = widgetWithUnservedAlpha("stored", "[v1alpha1, v1beta1]");
+  auto r = runConvcheck(verdictRunArgs(hook, crd.path()));
   EXPECT_EQ(r.status.code, 1) << r.out << r.err;
   EXPECT_TRUE(listHas(r.failedProperties(), "round-trip")) << r.out;
 }
@@ -69,7 +89,8 @@ TEST(StoredVersions, AVersionNoObjectCanBeInOnlyWarnsAndTheReportSaysWhy) {
   ExampleWebhookOptions options;
   options.faults = {"drop-field"};
   ExampleWebhook hook(options);
-  auto r = runConvcheck(verdictRunArgs(hook, widgetWithUnservedAlpha("unused", "[v1beta1]")));
+  auto crd = widgetWithUnservedAlpha("unused", "[v1beta1]");
+  auto r = runConvcheck(verdictRunArgs(hook, crd.path()));
   EXPECT_EQ(r.status.code, 0) << r.out << r.err;
   EXPECT_EQ(r.failedProperties(), std::vector<std::string>{}) << r.out;
   EXPECT_NE(r.out.find("not in status.storedVersions"), std::string::npos) << r.out;
@@ -79,14 +100,10 @@ TEST(StoredVersions, AVersionNoObjectCanBeInOnlyWarnsAndTheReportSaysWhy) {
 
 TEST(Newcomer, ACrdWithoutAConversionStanzaIsTestedWithUrlAlone) {
   ExampleWebhook hook;
-  std::string crd = editedCrd(ExampleWebhook::cronTabCrdPath(), "no-conversion", [](std::string t) {
-    auto start = t.find("  conversion:");
-    auto end = t.find("\n  versions:", start);
-    return t.erase(start, end + 1 - start);
-  });
-  ASSERT_EQ(textOf(crd).find("conversion:"), std::string::npos);
-  auto r = runConvcheck({"run", "--crd", crd, "--url", hook.url(), "--ca-file", hook.pki().caFile(),
-                         "--seed", "1", "--tests", "12"});
+  TempCrd crd(ExampleWebhook::cronTabCrdPath(), "no-conversion", withoutConversion);
+  ASSERT_EQ(textOf(crd.path()).find("conversion:"), std::string::npos);
+  auto r = runConvcheck({"run", "--crd", crd.path(), "--url", hook.url(), "--ca-file",
+                         hook.pki().caFile(), "--seed", "1", "--tests", "12"});
   EXPECT_EQ(r.status.code, 0) << r.out << r.err;
   EXPECT_NE(r.out.find("does not declare webhook conversion"), std::string::npos) << r.out;
   EXPECT_EQ(r.json["kinds"][0]["reviewVersion"], "v1");
@@ -94,13 +111,8 @@ TEST(Newcomer, ACrdWithoutAConversionStanzaIsTestedWithUrlAlone) {
 }
 
 TEST(Newcomer, WithoutUrlTheErrorSaysToPassIt) {
-  std::string crd =
-      editedCrd(ExampleWebhook::cronTabCrdPath(), "no-conversion-no-url", [](std::string t) {
-        auto start = t.find("  conversion:");
-        auto end = t.find("\n  versions:", start);
-        return t.erase(start, end + 1 - start);
-      });
-  auto r = runConvcheck({"run", "--crd", crd, "--seed", "1"});
+  TempCrd crd(ExampleWebhook::cronTabCrdPath(), "no-conversion-no-url", withoutConversion);
+  auto r = runConvcheck({"run", "--crd", crd.path(), "--seed", "1"});
   EXPECT_EQ(r.status.code, 2) << r.out << r.err;
   EXPECT_NE((r.out + r.err).find("--url"), std::string::npos) << r.out << r.err;
 }
@@ -123,6 +135,73 @@ TEST(Console, FailuresArePrintedCompactlyWithTheFullObjectsInTheBundle) {
   EXPECT_EQ(r.out.find("\n        \"metadata\": {"), std::string::npos) << r.out;
   EXPECT_NE(r.out.find("/request-1.json"), std::string::npos) << r.out;
   fs::remove_all(dir);
+}
+
+// A directory with a .convcheck.yaml of `text`, removed with it.
+struct ConfigDir {
+  explicit ConfigDir(const std::string& text)
+      : dir(fs::temp_directory_path() / ("convcheck-config-" + std::to_string(::getpid()))) {
+    fs::create_directories(dir);
+    std::ofstream(dir / ".convcheck.yaml") << text;
+  }
+  ~ConfigDir() {
+    std::error_code ec;
+    fs::remove_all(dir, ec);
+  }
+  std::string file() const { return (dir / ".convcheck.yaml").string(); }
+  fs::path dir;
+};
+
+TEST(Acknowledged, ADeclaredLossIsListedAsAcknowledgedNotFailed) {
+  ExampleWebhookOptions options;
+  options.faults = {"drop-field"};  // CronTab: spec.image lost going to v1beta1
+  ExampleWebhook hook(options);
+  ConfigDir config("acknowledge:\n  - path: spec.image\n    reason: v1beta1 has no image\n");
+  auto r = runConvcheck(
+      verdictRunArgs(hook, ExampleWebhook::cronTabCrdPath(), {"--config", config.file()}));
+  EXPECT_EQ(r.status.code, 0) << r.out << r.err;
+  EXPECT_NE(r.out.find("Acknowledged differences"), std::string::npos) << r.out;
+  EXPECT_NE(r.out.find("v1beta1 has no image"), std::string::npos) << r.out;
+  int acknowledged = 0;
+  for (const auto& t : r.json["kinds"][0]["results"])
+    for (const auto& a : t["acknowledged"]) {
+      EXPECT_EQ(a["reason"], "v1beta1 has no image");
+      EXPECT_NE(a["title"].get<std::string>().find("spec.image"), std::string::npos);
+      acknowledged += a["cases"].get<int>();
+    }
+  EXPECT_GT(acknowledged, 0);
+  EXPECT_NE(r.junit.find("acknowledged ("), std::string::npos);
+}
+
+TEST(Acknowledged, ADeclarationForAnotherPairAcknowledgesNothing) {
+  ExampleWebhookOptions options;
+  options.faults = {"drop-field"};
+  ExampleWebhook hook(options);
+  ConfigDir config(
+      "acknowledge:\n  - path: spec.image\n    from: v1beta1\n    to: v9\n    reason: r\n");
+  auto r = runConvcheck(
+      verdictRunArgs(hook, ExampleWebhook::cronTabCrdPath(), {"--config", config.file()}));
+  EXPECT_EQ(r.status.code, 1) << r.out << r.err;
+  EXPECT_TRUE(listHas(r.failedProperties(), "round-trip"));
+}
+
+TEST(Acknowledged, DotConvcheckYamlInTheWorkingDirectoryIsReadWithoutAFlag) {
+  ExampleWebhookOptions options;
+  options.faults = {"drop-field"};
+  ExampleWebhook hook(options);
+  ConfigDir config("acknowledge:\n  - path: spec.image\n    reason: v1beta1 has no image\n");
+  auto r = runConvcheck(verdictRunArgs(hook, ExampleWebhook::cronTabCrdPath()), "",
+                        std::chrono::seconds(240), config.dir.string());
+  EXPECT_EQ(r.status.code, 0) << r.out << r.err;
+  EXPECT_NE(r.out.find(".convcheck.yaml"), std::string::npos) << r.out;
+}
+
+TEST(Acknowledged, ABrokenConfigIsAnInputErrorNamingTheEntry) {
+  ConfigDir config("acknowledge:\n  - path: spec.image\n");
+  auto r = runConvcheck({"run", "--crd", ExampleWebhook::cronTabCrdPath(), "--url",
+                         "https://127.0.0.1:1/convert", "--config", config.file()});
+  EXPECT_EQ(r.status.code, 2) << r.out << r.err;
+  EXPECT_NE(r.err.find("acknowledge[0].reason: required"), std::string::npos) << r.err;
 }
 
 }  // namespace

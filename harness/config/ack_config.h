@@ -1,0 +1,47 @@
+// Acknowledged, intentional differences a webhook's authors declare in .convcheck.yaml (or
+// --config): annotation/label keys the webhook owns and paths that are lossy on purpose per
+// version pair. Loaded by the CLI; consulted by the case executor for every failing cause.
+//
+//   acknowledge:
+//     - annotation: gadgets.example.dev/converted-by
+//       reason: the webhook records which service converted the object
+//     - path: spec.legacyPorts        # "[*]" matches any index, a "*" step any key
+//       from: v1                      # optional: only this ordered version pair
+//       to: v1alpha1
+//       property: round-trip          # optional: only this property
+//       reason: v1alpha1 has no legacyPorts; dropped on purpose
+#pragma once
+
+#include <string>
+#include <variant>
+#include <vector>
+
+namespace convcheck {
+
+struct Acknowledgement {
+  enum class Kind { Annotation, Label, Path };
+  Kind kind = Kind::Path;
+  std::string key;       // annotation/label key, or a dotted path as json_diff prints it
+  std::string from, to;  // version names; empty = any
+  std::string property;  // SPEC property id; empty = any
+  std::string reason;    // required
+  std::string where;     // "FILE: acknowledge[3]"
+};
+
+struct AckConfig {
+  std::vector<Acknowledgement> items;
+  std::string source;  // the file
+
+  // The first acknowledgement covering a difference at the (normalised) diff path `path`, exactly
+  // or as a descendant at a step boundary, seen by `property` on the pair (from, to); or nullptr.
+  const Acknowledgement* match(const std::string& path, const std::string& from,
+                               const std::string& to, const std::string& property) const;
+};
+
+// Errors name the file, the entry and the field: ".convcheck.yaml: acknowledge[2].reason:
+// required". Unknown keys are errors, so that a typo cannot silently acknowledge nothing.
+std::variant<AckConfig, std::string> parseAckConfig(const std::string& text,
+                                                    const std::string& source);
+std::variant<AckConfig, std::string> loadAckConfig(const std::string& path);
+
+}  // namespace convcheck
