@@ -78,6 +78,9 @@ std::variant<Bundle, std::string> readBundle(const std::string& path) {
   if (!c.contains("objects") || !c["objects"].is_array() || c["objects"].empty())
     return where + ": case.objects: required (a non-empty list)";
   for (const auto& o : c["objects"]) b.objects.push_back(o);
+  b.cause = optional(c, "cause", std::string());
+  b.rawObjects = optional(c, "rawObjects", false);
+  b.canonicalDateTimes = optional(c, "dateTimes", std::string("canonical")) != "any";
   if (!j.contains("target") || !j["target"].is_object()) return where + ": target: required";
   const json& t = j["target"];
   b.target.url = str(t, "url", "target.url");

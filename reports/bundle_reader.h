@@ -21,6 +21,9 @@ struct Bundle {
   std::string failure;                   // how it failed ("HttpStatus", "accepted", ...)
   std::string caseTo;                    // desired version of the case's first request
   std::uint64_t seed = 0;
+  std::string cause;               // the cause key the example is of ("" in older bundles)
+  bool rawObjects = false;         // sent without defaults
+  bool canonicalDateTimes = true;  // --date-times of the run
   std::vector<nlohmann::json> objects;
   BundleTarget target;  // caFile resolved against dir
 };

@@ -122,6 +122,9 @@ std::string writeBundle(const std::string& dirText, Finding& finding, const Crd&
                  {"case",
                   {{"to", finding.caseTo.empty() ? finding.to : finding.caseTo},
                    {"seed", std::to_string(finding.seed)},
+                   {"cause", finding.cause ? finding.cause->key : std::string()},
+                   {"rawObjects", context.rawObjects},
+                   {"dateTimes", context.canonicalDateTimes ? "canonical" : "any"},
                    {"objects", objects}}},
                  {"target",
                   {{"url", target.url},
@@ -152,7 +155,8 @@ std::string writeBundle(const std::string& dirText, Finding& finding, const Crd&
 std::vector<std::string> writeBundles(RunReport& report, const TransportOptions& runTransport,
                                       bool urlGiven, const std::string& reportDir) {
   std::vector<std::string> errors;
-  BundleContext context{report.version, report.seed, report.command};
+  BundleContext context{report.version, report.seed, report.command, report.rawObjects,
+                        report.canonicalDateTimes};
   for (auto& kind : report.kinds) {
     const BundleTarget target = bundleTargetFor(kind, runTransport, urlGiven);
     for (auto& tally : kind.tallies) {

@@ -18,7 +18,9 @@ inline constexpr int kBundleFormat = 1;
 struct BundleContext {
   std::string convcheckVersion;
   std::uint64_t runSeed = 0;
-  std::string command;  // the command that found the failure
+  std::string command;             // the command that found the failure
+  bool rawObjects = false;         // objects were sent without their defaults
+  bool canonicalDateTimes = true;  // how date-times were generated (edits are made again)
 };
 
 // "<Kind>-<from>-<to>-<property>", characters outside [A-Za-z0-9._-] replaced by '_'.

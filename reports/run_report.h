@@ -64,7 +64,9 @@ struct KindReport {
 struct RunReport {
   std::string version;  // convcheck version
   std::uint64_t seed = 0;
-  std::string command;  // the reproduction command line
+  std::string command;             // the reproduction command line
+  bool rawObjects = false;         // --raw-objects: what shaped the cases (bundles record it)
+  bool canonicalDateTimes = true;  // --date-times canonical
   std::vector<KindReport> kinds;
   std::vector<std::string> warnings;
   std::string fatalError;  // set when the run could not test at all

@@ -6,12 +6,13 @@ namespace convcheck {
 
 using nlohmann::json;
 
-std::variant<KindContext, std::string> KindContext::compile(const Crd& crd) {
+std::variant<KindContext, std::string> KindContext::compile(const Crd& crd,
+                                                            GeneratorOptions options) {
   KindContext ctx;
   ctx.crd_ = crd;
   for (const auto& v : crd.versions) {
     if (v.schema.is_null()) continue;
-    auto gen = ObjectGenerator::compile(crd, v.name);
+    auto gen = ObjectGenerator::compile(crd, v.name, options);
     if (auto* error = std::get_if<std::string>(&gen)) return *error;
     auto checker = ValidityChecker::compile(crd, v.name);
     if (auto* error = std::get_if<std::string>(&checker))
@@ -53,6 +54,7 @@ std::optional<json> KindContext::editedCopy(const json& object, const std::strin
 
 void KindContext::configure(CaseExecutor& executor) const {
   executor.setVersions(versions_);
+  executor.setRawObjects(raw_);
   executor.setValidator([this](const json& object, const std::string& version) {
     return violations(object, version);
   });

@@ -21,7 +21,9 @@ namespace convcheck {
 class KindContext {
  public:
   // Errors name the CRD and version.
-  static std::variant<KindContext, std::string> compile(const Crd& crd);
+  // `options` as the run used them (a bundle records them), so edits are made the same way.
+  static std::variant<KindContext, std::string> compile(const Crd& crd,
+                                                        GeneratorOptions options = {});
 
   const Crd& crd() const { return crd_; }
   const std::vector<std::string>& versions() const { return versions_; }  // with a schema
@@ -42,6 +44,8 @@ class KindContext {
 
   // Gives `executor` the same settings the runner gives its own. The context must outlive it.
   void configure(CaseExecutor& executor) const;
+  // Objects sent without their defaults (--raw-objects), as the run sent them.
+  void setRawObjects(bool raw) { raw_ = raw; }
 
  private:
   KindContext() = default;
@@ -49,6 +53,7 @@ class KindContext {
   std::vector<std::string> versions_;
   std::map<std::string, ObjectGenerator> generators_;
   std::map<std::string, ValidityChecker> checkers_;
+  bool raw_ = false;
 };
 
 }  // namespace convcheck

@@ -1,5 +1,7 @@
 #include "harness/cli/replay_command.h"
 
+#include "properties/checks/cause_analysis.h"
+
 #include <istream>
 #include <ostream>
 #include <sstream>
@@ -11,6 +13,7 @@
 #include "harness/run/case_executor.h"
 #include "harness/run/converter.h"
 #include "harness/transport/duration.h"
+#include "properties/checks/cause_analysis.h"
 #include "reports/bundle_reader.h"
 #include "shrink/failure_target.h"
 #include "shrink/kind_context.h"
@@ -105,17 +108,18 @@ int runReplay(const ReplayFlags& f, std::ostream& out, std::ostream& err) {
   }
   if (transport.tls.caFile.empty() && transport.tls.caPem.empty())
     transport.tls.caPem = crd->clientConfig.caBundlePem;
-  auto compiled = KindContext::compile(*crd);
+  auto compiled = KindContext::compile(*crd, GeneratorOptions{FormatOptions{b.canonicalDateTimes}});
   if (auto* error = std::get_if<std::string>(&compiled)) {
     err << "convcheck: " << *error << "\n";
     return 2;
   }
-  const KindContext& kind = std::get<KindContext>(compiled);
+  KindContext& kind = std::get<KindContext>(compiled);
+  kind.setRawObjects(b.rawObjects);
 
   Converter converter(
       *crd, url, transport,
       b.target.reviewVersion == "v1beta1" ? ReviewVersion::V1beta1 : ReviewVersion::V1);
-  const FailureTarget target{b.property, *part, b.from, b.to, b.failure};
+  const FailureTarget target{b.property, *part, b.from, b.to, b.failure, b.cause};
   CaseExecutor executor(
       *crd, converter, transport.timeout,
       [&target](const std::string& p) { return caseNeeds(target, p); }, nullptr);
@@ -144,6 +148,13 @@ int runReplay(const ReplayFlags& f, std::ostream& out, std::ostream& err) {
                            ? ""
                            : fmt::format(" (differently: {} instead of {})", how, b.failure),
                        r->finding->summary);
+    bool sameCause = b.cause.empty();
+    for (const auto& c : r->finding->causes) {
+      sameCause |= c.key == b.cause;
+      out << fmt::format("  cause: {}: {}\n", severityName(c.severity), c.title);
+    }
+    if (!sameCause)
+      out << fmt::format("  (the bundle's cause {} is gone; the causes above are new)\n", b.cause);
     if (!r->finding->apiserverMessage.empty())
       out << "kube-apiserver rejects this: " << r->finding->apiserverMessage << "\n";
     for (const auto& d : r->finding->details) out << "  " << d << "\n";

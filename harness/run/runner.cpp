@@ -563,6 +563,8 @@ RunReport runConformance(const RunConfig& config, std::istream& stdinStream, std
   RunReport report;
   report.seed = config.seed;
   report.command = config.commandLine;
+  report.rawObjects = config.rawObjects;
+  report.canonicalDateTimes = config.canonicalDateTimes;
   auto finishWith = [&](int code) {
     report.exitCode = code;
     report.seconds =

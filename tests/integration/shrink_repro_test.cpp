@@ -191,6 +191,28 @@ INSTANTIATE_TEST_SUITE_P(
         FaultCase{"skip-hub", "transitivity", 1, true}),
     [](const auto& info) { return nameOf(info.param); });
 
+TEST(Bundles, RecordWhatShapedTheCaseAndReplayWithIt) {
+  ExampleWebhookOptions options;
+  options.faults = {"lossy-round-trip"};
+  ExampleWebhook hook(options);
+  fs::path dir = fs::temp_directory_path() / ("convcheck-shaped-" + std::to_string(::getpid()));
+  auto r = runConvcheck({"run", "--crd", ExampleWebhook::widgetCrdPath(), "--url", hook.url(),
+                         "--ca-file", hook.pki().caFile(), "--seed", "1", "--tests", "24",
+                         "--raw-objects", "--date-times", "any", "--properties", "round-trip",
+                         "--report-dir", dir.string()});
+  ASSERT_EQ(r.status.code, 1) << r.out << r.err;
+  const std::string bundle = r.json["kinds"][0]["results"][0]["findings"][0]["bundle"];
+  auto meta = nlohmann::json::parse(slurp(bundle + "/bundle.json"));
+  EXPECT_EQ(meta["case"]["rawObjects"], true);
+  EXPECT_EQ(meta["case"]["dateTimes"], "any");
+  EXPECT_NE(meta["case"]["cause"].get<std::string>().find("round-trip|"), std::string::npos);
+  auto replay = runBinary({"replay", bundle});
+  EXPECT_EQ(replay.status.code, 1) << replay.out << replay.err;
+  EXPECT_NE(replay.out.find("still fails"), std::string::npos) << replay.out;
+  EXPECT_EQ(replay.out.find("is gone"), std::string::npos) << replay.out;
+  fs::remove_all(dir);
+}
+
 TEST(Replay, AnUnreachableWebhookExitsThree) {
   ExampleWebhookOptions options;
   options.faults = {"change-kind"};
