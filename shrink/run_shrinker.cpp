@@ -97,11 +97,9 @@ bool RunShrinker::takeNew(const FailureTarget& target, Severity severity) {
   return ++lesser_[{target.property, target.from, target.to}] <= kLesserCausesShrunk;
 }
 
-std::vector<ShrunkExample> RunShrinker::shrinkNewFailures(
-    const CaseResult& result, const CaseInfo& info,
-    const std::function<CaseRunner(const FailureTarget&)>& runnerFor) {
-  std::vector<ShrunkExample> out;
-  if (result.exchanges.empty()) return out;
+std::vector<ShrinkJob> RunShrinker::select(const CaseResult& result, const CaseInfo& info) {
+  std::vector<ShrinkJob> jobs;
+  if (result.exchanges.empty()) return jobs;
   const std::vector<json>& sent = result.exchanges.front().sent.objects;
   for (const FailureTarget& target : failuresOf(result, info.from, info.to)) {
     const CheckResult* original = locateFailure(result, target);
@@ -110,35 +108,39 @@ std::vector<ShrunkExample> RunShrinker::shrinkNewFailures(
     for (const auto& c : original->finding->causes)
       if (c.key == target.cause) severity = c.severity;
     if (!takeNew(target, severity)) continue;
-    ShrinkOutcome outcome;
-    if (budget_ > 0) {
-      outcome = shrinkFailure(caseFor(sent, info), target, *original, schemas(), runnerFor(target),
-                              budget_);
-    } else {
-      outcome.batch = sent;
-      outcome.result = *original;
-      outcome.info.reproduced = false;
-    }
-    Finding finding = outcome.result.finding ? *outcome.result.finding : *original->finding;
-    finding.caseObjects = outcome.batch;
-    finding.seed = info.seed;
-    finding.caseTo = info.to;
-    finding.part = casePartName(target.part);
-    finding.origin = info.origin;
-    finding.foundAtRequest = info.requestsSoFar;
-    const BatchSize before = measureBatch(sent);
-    outcome.info.originalObjects = before.objects;
-    outcome.info.originalFields = before.fields;
-    outcome.info.originalBytes = before.bytes;
-    if (budget_ <= 0) {
-      outcome.info.shrunkObjects = before.objects;
-      outcome.info.shrunkFields = before.fields;
-      outcome.info.shrunkBytes = before.bytes;
-    }
-    finding.shrink = outcome.info;
-    out.push_back({target, std::move(finding)});
+    jobs.push_back({target, caseFor(sent, info), *original, sent, info.seed, info.to, info.origin,
+                    info.requestsSoFar});
   }
-  return out;
+  return jobs;
+}
+
+ShrunkExample RunShrinker::shrink(const ShrinkJob& job, const CaseRunner& run) const {
+  ShrinkOutcome outcome;
+  if (budget_ > 0) {
+    outcome = shrinkFailure(job.shrinkCase, job.target, job.original, schemas(), run, budget_);
+  } else {
+    outcome.batch = job.sent;
+    outcome.result = job.original;
+    outcome.info.reproduced = false;
+  }
+  Finding finding = outcome.result.finding ? *outcome.result.finding : *job.original.finding;
+  finding.caseObjects = outcome.batch;
+  finding.seed = job.seed;
+  finding.caseTo = job.to;
+  finding.part = casePartName(job.target.part);
+  finding.origin = job.origin;
+  finding.foundAtRequest = job.requestsSoFar;
+  const BatchSize before = measureBatch(job.sent);
+  outcome.info.originalObjects = before.objects;
+  outcome.info.originalFields = before.fields;
+  outcome.info.originalBytes = before.bytes;
+  if (budget_ <= 0) {
+    outcome.info.shrunkObjects = before.objects;
+    outcome.info.shrunkFields = before.fields;
+    outcome.info.shrunkBytes = before.bytes;
+  }
+  finding.shrink = outcome.info;
+  return {job.target, std::move(finding)};
 }
 
 }  // namespace convcheck

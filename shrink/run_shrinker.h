@@ -25,6 +25,17 @@ struct ShrunkExample {
   Finding finding;
 };
 
+// One cause to shrink, with everything the shrink needs (independent of the case's lifetime).
+struct ShrinkJob {
+  FailureTarget target;
+  ShrinkCase shrinkCase;
+  CheckResult original;
+  std::vector<nlohmann::json> sent;  // the case's first request
+  std::uint64_t seed = 0;
+  std::string to, origin;
+  int requestsSoFar = 0;
+};
+
 class RunShrinker {
  public:
   static constexpr int kLesserCausesShrunk = 2;
@@ -42,11 +53,12 @@ class RunShrinker {
     int requestsSoFar = 0;                 // requests of the run when the case finished
   };
 
-  // `runnerFor(target)` gives a CaseRunner for this case's target version and seed that judges
-  // what caseNeeds(target, ...) says. `result.exchanges.front()` must be the case's first request.
-  std::vector<ShrunkExample> shrinkNewFailures(
-      const CaseResult& result, const CaseInfo& info,
-      const std::function<CaseRunner(const FailureTarget&)>& runnerFor);
+  // `result.exchanges.front()` must be the case's first request; the CaseRunner given to shrink
+  // runs a batch for the job's target version and seed, judging what caseNeeds(target, ...) says.
+  // Shrinking in two halves: `select` (call in case order: it decides which causes are new) and
+  // `shrink` (const: jobs may run on other threads, each with its own CaseRunner).
+  std::vector<ShrinkJob> select(const CaseResult& result, const CaseInfo& info);
+  ShrunkExample shrink(const ShrinkJob& job, const CaseRunner& run) const;
 
   int budget() const { return budget_; }
 

@@ -25,6 +25,10 @@ int main(int argc, char** argv) {
       ->check(CLI::Range(0, 65535))
       ->capture_default_str();
   app.add_option("--path", options.path, "conversion endpoint path")->capture_default_str();
+  int delayMs = 0;
+  app.add_option("--delay-ms", delayMs, "sleep this long before every answer, as slow webhooks do")
+      ->check(CLI::Range(0, 600000))
+      ->capture_default_str();
   app.add_option("--fault", faultNames,
                  "inject a known bug (repeatable); `--fault list` prints them");
   app.footer("Faults (--fault NAME, each breaks the named convcheck property):\n" +
@@ -43,6 +47,7 @@ int main(int argc, char** argv) {
     return 2;
   }
   options.faults = parsed.faults;
+  options.delay = std::chrono::milliseconds(delayMs);
   if (options.certFile.empty() || options.keyFile.empty()) {
     std::cerr << "example-webhook: --cert and --key are required\n" << app.help();
     return 2;

@@ -42,6 +42,8 @@ void stopOnSignal(const sigset_t& signals, httplib::Server& server,
 
 }  // namespace
 
+constexpr std::size_t kServerThreads = 32;
+
 int runWebhookServer(const WebhookServerOptions& options, std::ostream& out, std::ostream& err) {
   const sigset_t signals = blockStopSignals();
   std::signal(SIGPIPE, SIG_IGN);
@@ -58,14 +60,19 @@ int runWebhookServer(const WebhookServerOptions& options, std::ostream& out, std
   // Headers and body leave in separate writes; without TCP_NODELAY, Nagle's algorithm and the
   // client's delayed ACK add ~40 ms to every answer.
   server.set_tcp_nodelay(true);
+  // Enough threads that slow answers (--delay-ms) overlap as they do in a real webhook server.
+  server.new_task_queue = [] { return new httplib::ThreadPool(kServerThreads); };
   const FaultSet faults = options.faults;
-  server.Post(options.path, [faults](const httplib::Request& request, httplib::Response& response) {
-    HttpReply reply =
-        handleConversionReview(request.get_header_value("Content-Type"), request.body, faults);
-    if (reply.delay.count() > 0) std::this_thread::sleep_for(reply.delay);
-    response.status = reply.status;
-    response.set_content(reply.body, reply.contentType.c_str());
-  });
+  const auto extraDelay = options.delay;
+  server.Post(options.path,
+              [faults, extraDelay](const httplib::Request& request, httplib::Response& response) {
+                HttpReply reply = handleConversionReview(request.get_header_value("Content-Type"),
+                                                         request.body, faults);
+                reply.delay += extraDelay;
+                if (reply.delay.count() > 0) std::this_thread::sleep_for(reply.delay);
+                response.status = reply.status;
+                response.set_content(reply.body, reply.contentType.c_str());
+              });
   server.Get("/readyz", [](const httplib::Request&, httplib::Response& response) {
     response.set_content("ok\n", "text/plain");
   });

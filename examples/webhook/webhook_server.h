@@ -2,6 +2,7 @@
 // Used by the example-webhook executable (main.cpp).
 #pragma once
 
+#include <chrono>
 #include <iosfwd>
 #include <string>
 
@@ -17,6 +18,8 @@ struct WebhookServerOptions {
   int port = 8443;  // 0 = an ephemeral port
   std::string path = "/convert";
   FaultSet faults;
+  // Added to every answer (--delay-ms): real webhooks take tens of milliseconds.
+  std::chrono::milliseconds delay{0};
 };
 
 // Binds to options.host only, prints "listening on https://HOST:PORT" to `out` (flushed), and

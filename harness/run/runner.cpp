@@ -1,6 +1,9 @@
 #include "harness/run/runner.h"
 
+#include <atomic>
 #include <chrono>
+#include <deque>
+#include <future>
 #include <limits>
 #include <map>
 #include <memory>
@@ -389,42 +392,63 @@ class KindRun {
     }
   }
 
-  // The first failure of each (property, from, to) is shrunk against the webhook (shrink/).
+  // The first failure of every new cause is shrunk against the webhook (shrink/): the causes are
+  // chosen here in case order, the shrinks run beside the next cases (at most --jobs at once, each
+  // with its own connection) and their examples are tallied in the order chosen (drainShrinks).
   void shrinkNewFailures(const PlannedCase& planned, const CaseResult& result,
                          const std::string& origin) {
     RunShrinker::CaseInfo info{planned.from, planned.to,
                                planned.seed, origin == "generated" ? &planned : nullptr,
                                origin,       report_.requests};
-    auto examples =
-        shrinker_.shrinkNewFailures(result, info, [this, &planned](const FailureTarget& target) {
-          auto failedInARow = std::make_shared<int>(0);
-          return CaseRunner([this, target, to = planned.to, seed = planned.seed, failedInARow](
-                                const std::vector<json>& batch, const std::string& from) {
-            // When the failure is itself a transport failure (a timeout), failing calls are
-            // expected and must not trip the circuit breaker; the shrink budget bounds them. A
-            // webhook that keeps not answering is not worth minimising against: each such call
-            // costs a whole timeout, so the shrink stops after kShrinkTransportFailuresInARow of
-            // them.
-            const bool transportFailure = target.signature.rfind("transport", 0) == 0;
-            CaseExecutor executor(
-                crd_, converter_, transport_.timeout,
-                [target](const std::string& p) { return caseNeeds(target, p); },
-                [this, transportFailure, failedInARow](const Exchange& ex) {
-                  *failedInARow = ex.http.ok() ? 0 : *failedInARow + 1;
-                  if (!transportFailure) return onCall(ex);
-                  ++report_.requests;
-                  report_.objectsSent += static_cast<int>(ex.sent.objects.size());
-                });
-            configure(executor);
-            if (stopped_ || (config_.stopRequested && config_.stopRequested->load()) ||
-                (transportFailure && *failedInARow >= kShrinkTransportFailuresInARow))
-              executor.halt();
-            return executor.run(batch, from, to, seed);
+    for (auto& job : shrinker_.select(result, info)) {
+      while (static_cast<int>(shrinks_.size()) >= config_.jobs) collectShrink();
+      shrinks_.push_back(std::async(std::launch::async, [this, job = std::move(job)] {
+        Converter converter(crd_, converter_.url(), transport_, converter_.reviewVersion());
+        return shrinker_.shrink(job, shrinkRunner(job, converter));
+      }));
+    }
+  }
+
+  void collectShrink() {
+    ShrunkExample e = shrinks_.front().get();
+    shrinks_.pop_front();
+    tally_.setExample(e.target.property, e.target.from, e.target.to, e.target.cause,
+                      std::move(e.finding));
+  }
+
+  void drainShrinks() {
+    while (!shrinks_.empty()) collectShrink();
+  }
+
+  // Runs a changed batch as the job's case, through `converter` (used by this shrink only).
+  CaseRunner shrinkRunner(const ShrinkJob& job, Converter& converter) {
+    auto failedInARow = std::make_shared<int>(0);
+    return [this, &converter, target = job.target, to = job.to, seed = job.seed, failedInARow](
+               const std::vector<json>& batch, const std::string& from) {
+      // When the failure is itself a transport failure (a timeout), failing calls are expected
+      // and must not trip the circuit breaker; the shrink budget bounds them. A webhook that
+      // keeps not answering is not worth minimising against: each such call costs a whole
+      // timeout, so the shrink stops after kShrinkTransportFailuresInARow of them.
+      const bool transportFailure = target.signature.rfind("transport", 0) == 0;
+      CaseExecutor executor(
+          crd_, converter, transport_.timeout,
+          [target](const std::string& p) { return caseNeeds(target, p); },
+          [this, transportFailure, failedInARow](const Exchange& ex) {
+            *failedInARow = ex.http.ok() ? 0 : *failedInARow + 1;
+            if (!transportFailure) return onCall(ex);
+            std::lock_guard<std::mutex> lock(callMutex_);
+            ++report_.requests;
+            report_.objectsSent += static_cast<int>(ex.sent.objects.size());
           });
-        });
-    for (auto& e : examples)
-      tally_.setExample(e.target.property, e.target.from, e.target.to, e.target.cause,
-                        std::move(e.finding));
+      configure(executor);
+      // A stopped run ends shrinks, except of transport failures, which bound themselves: the
+      // run stops because of such failures, and their example is still worth its few calls.
+      if ((stopped_ && !transportFailure) ||
+          (config_.stopRequested && config_.stopRequested->load()) ||
+          (transportFailure && *failedInARow >= kShrinkTransportFailuresInARow))
+        executor.halt();
+      return executor.run(batch, from, to, seed);
+    };
   }
 
   void recordCase(const PlannedCase& planned, CaseResult& result,
@@ -468,6 +492,7 @@ class KindRun {
   }
 
   void finish() {
+    drainShrinks();
     noteChokes();
     tally_.fill(report_);
     report_.versions = versions_;
@@ -493,7 +518,8 @@ class KindRun {
   RunShrinker shrinker_{generators_, validators_, config_.shrinkBudget};
   std::vector<std::string> versions_;
   bool reachable_ = false;
-  bool stopped_ = false;
+  std::atomic<bool> stopped_{false};
+  std::deque<std::future<ShrunkExample>> shrinks_;  // in the order the causes were chosen
   bool interrupted_ = false;
   int consecutiveFailures_ = 0;
   struct ChokeCount {

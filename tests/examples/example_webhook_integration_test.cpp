@@ -9,9 +9,11 @@
 #include <fstream>
 
 #include <gtest/gtest.h>
+
 #include <httplib.h>
 #include <yaml-cpp/yaml.h>
 #include <nlohmann/json.hpp>
+#include <thread>
 
 #include "examples/webhook/faults.h"
 
@@ -119,6 +121,24 @@ TEST(ExampleWebhookProcess, Delay3sFaultDelaysTheAnswer) {
   ASSERT_TRUE(res) << httplib::to_string(res.error());
   EXPECT_EQ(res->status, 200);
   EXPECT_GE(std::chrono::steady_clock::now() - start, 3s);
+}
+
+TEST(ExampleWebhookProcess, DelayMsDelaysEveryAnswerAndSlowAnswersOverlap) {
+  ExampleWebhook webhook({.delayMs = 400});
+  const auto start = std::chrono::steady_clock::now();
+  std::vector<std::thread> callers;
+  std::vector<int> statuses(4, 0);
+  for (int i = 0; i < 4; ++i)
+    callers.emplace_back([&, i] {
+      auto res = clientFor(webhook)->Post(
+          "/convert", review("v1", "u", "stable.example.com/v1", batchOf(1)), "application/json");
+      statuses[i] = res ? res->status : -1;
+    });
+  for (auto& t : callers) t.join();
+  const auto elapsed = std::chrono::steady_clock::now() - start;
+  for (int s : statuses) EXPECT_EQ(s, 200);
+  EXPECT_GE(elapsed, 400ms);
+  EXPECT_LT(elapsed, 1600ms);  // four sequential answers would take 1.6 s
 }
 
 TEST(ExampleWebhookProcess, ServesReadyz) {

@@ -53,6 +53,10 @@ ExampleWebhook::ExampleWebhook(ExampleWebhookOptions options)
     argv.push_back("--client-ca");
     argv.push_back(pki_->caFile());
   }
+  if (options.delayMs > 0) {
+    argv.push_back("--delay-ms");
+    argv.push_back(std::to_string(options.delayMs));
+  }
   for (const auto& fault : options.faults) {
     argv.push_back("--fault");
     argv.push_back(fault);

@@ -14,6 +14,7 @@ namespace convcheck::test {
 
 struct ExampleWebhookOptions {
   std::vector<std::string> faults{};  // --fault names, e.g. {"uid-not-echoed"}
+  int delayMs = 0;                    // --delay-ms: added to every answer
   TestPkiOptions pki{};
   std::string path = "/convert";
   bool requireClientCert = false;  // --client-ca <pki ca.pem>
