@@ -120,6 +120,9 @@ ConversionOutcome convertCronTab(const json& object, std::string_view fromVersio
   json out = object;
   out["apiVersion"] = std::string(kCronTabGroup) + "/" + std::string(toVersion);
   if (fromVersion == toVersion) return ConversionOutcome::success(std::move(out));
+  if (faults.has(Fault::OwnedAnnotationLoss) && toVersion == "v1beta1")
+    if (auto status = out.find("status"); status != out.end() && status->is_object())
+      status->erase("lastScheduleTime");
 
   auto spec = out.find("spec");
   if (spec == out.end()) return ConversionOutcome::success(std::move(out));

@@ -7,7 +7,7 @@
 namespace convcheck::example {
 
 std::span<const FaultInfo> faultCatalogue() {
-  static constexpr std::array<FaultInfo, 19> kCatalogue{{
+  static constexpr std::array<FaultInfo, 23> kCatalogue{{
       {Fault::UidNotEchoed, "uid-not-echoed", "uid-echo",
        "response.uid is not the request uid (empty)", ""},
       {Fault::ReverseObjects, "reverse-objects", "order",
@@ -56,6 +56,23 @@ std::span<const FaultInfo> faultCatalogue() {
        "Widget v1alpha1 <-> v1 converted directly, not through the hub, with a size table that "
        "swaps small and large",
        ""},
+      {Fault::LegacyVersionLoss, "legacy-version-loss", "round-trip",
+       "Widget: converting to v1alpha1 drops spec.size (test with v1alpha1 unserved but still in "
+       "status.storedVersions: the loss must fail the run)",
+       "edit-round-trip transitivity"},
+      {Fault::NeedsDefault, "needs-default", "converts-valid-input",
+       "Widget: result Failure (a nil-pointer panic) for an object without spec.size, which has "
+       "a schema default; kube-apiserver always fills it in, so only --raw-objects shows this",
+       ""},
+      {Fault::OwnedAnnotationLoss, "owned-annotation-loss", "round-trip",
+       "stamps annotation example.convcheck.dev/converted-by: example-webhook on every object "
+       "and, in the same answer, drops status.lastScheduleTime (CronTab, to v1beta1) and "
+       "status.phase (Widget, to v1alpha1)",
+       "edit-round-trip transitivity"},
+      {Fault::Float64Numbers, "float64-numbers", "round-trip",
+       "parses numbers as float64, as JavaScript does: integers beyond 2^53 come back rounded "
+       "(CronTab status.active; near 2^63 they even become floats that no integer schema allows)",
+       "edit-round-trip schema-valid"},
   }};
   return kCatalogue;
 }

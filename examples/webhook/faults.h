@@ -32,6 +32,10 @@ enum class Fault : std::uint8_t {
   SchemaInvalidOutput,
   UnknownField,
   SkipHub,
+  LegacyVersionLoss,
+  NeedsDefault,
+  OwnedAnnotationLoss,
+  Float64Numbers,
 };
 
 // One row of the catalogue: the --fault name, the SPEC §4 property it breaks, and what it does.

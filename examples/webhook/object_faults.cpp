@@ -68,6 +68,24 @@ void addFinalizer(json& object) {
   finalizers.push_back(std::string(kFaultFinalizer));
 }
 
+// Every integer of `value` through a double, as JSON.parse and JSON.stringify do: those beyond
+// 2^53 come back rounded, written as integers while they fit.
+void throughFloat64(json& value) {
+  if (value.is_object() || value.is_array()) {
+    for (auto& v : value) throughFloat64(v);
+    return;
+  }
+  if (!value.is_number_integer()) return;
+  const double d = value.is_number_unsigned() ? static_cast<double>(value.get<std::uint64_t>())
+                                              : static_cast<double>(value.get<std::int64_t>());
+  if (d >= -9223372036854775808.0 && d < 9223372036854775808.0)
+    value = static_cast<std::int64_t>(d);
+  else if (d >= 0 && d < 18446744073709551616.0)
+    value = static_cast<std::uint64_t>(d);
+  else
+    value = d;
+}
+
 }  // namespace
 
 void applyObjectFaults(const json& original, json& converted, const FaultSet& faults,
@@ -94,6 +112,11 @@ void applyObjectFaults(const json& original, json& converted, const FaultSet& fa
   if (faults.has(Fault::BatchPosition) && context.crossesStorageVersion)
     toggleAnnotation(converted, kBatchIndexAnnotation, std::to_string(context.batchIndex));
   if (faults.has(Fault::UnknownField)) addUnknownSpecField(converted);
+  if (faults.has(Fault::OwnedAnnotationLoss))
+    if (json* metadata = metadataOf(converted))
+      if (json* annotations = mapIn(*metadata, "annotations"))
+        (*annotations)[std::string(kConvertedByAnnotation)] = std::string(kConvertedByValue);
+  if (faults.has(Fault::Float64Numbers)) throughFloat64(converted);
 }
 
 }  // namespace convcheck::example

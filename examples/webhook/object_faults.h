@@ -22,6 +22,9 @@ inline constexpr std::string_view kChangedKindSuffix = "Converted";
 // unknown-field writes spec.convertedBy = "example-webhook"; no version's schema has it.
 inline constexpr std::string_view kUnknownSpecField = "convertedBy";
 inline constexpr std::string_view kUnknownSpecFieldValue = "example-webhook";
+// owned-annotation-loss stamps this annotation (a deterministic value, as real webhooks do).
+inline constexpr std::string_view kConvertedByAnnotation = "example.convcheck.dev/converted-by";
+inline constexpr std::string_view kConvertedByValue = "example-webhook";
 
 // Where a conversion happens, for the faults that depend on it.
 struct ObjectFaultContext {

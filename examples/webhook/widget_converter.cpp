@@ -110,6 +110,16 @@ void applyReplicasFaults(json& object, const FaultSet& faults) {
     *replicas = kLossyReplicasCap;
 }
 
+// legacy-version-loss and owned-annotation-loss: what a conversion to v1alpha1 loses.
+void applyAlphaFaults(json& object, const FaultSet& faults) {
+  if (faults.has(Fault::LegacyVersionLoss))
+    if (auto spec = object.find("spec"); spec != object.end() && spec->is_object())
+      spec->erase("size");
+  if (faults.has(Fault::OwnedAnnotationLoss))
+    if (auto status = object.find("status"); status != object.end() && status->is_object())
+      status->erase("phase");
+}
+
 void renameFromAlpha(json& object) {
   rename(object, "spec", "color", "colour");
   rename(object, "spec", "count", "replicas");
@@ -134,6 +144,7 @@ std::string toHub(json& object, std::string_view fromVersion, const FaultSet& fa
 std::string fromHub(json& object, std::string_view toVersion, const FaultSet& faults) {
   if (toVersion == "v1alpha1") {
     applyReplicasFaults(object, faults);
+    applyAlphaFaults(object, faults);
     renameToAlpha(object);
   } else if (toVersion == "v1") {
     return restoreV1Fields(object);
@@ -169,6 +180,7 @@ std::string convertDirectly(json& object, std::string_view toVersion, const Faul
   }
   if (auto error = stashV1Fields(object, faults); !error.empty()) return error;
   applyReplicasFaults(object, faults);
+  applyAlphaFaults(object, faults);
   renameToAlpha(object);
   mapSizeOnDirectPath(object);
   return {};
@@ -187,6 +199,13 @@ ConversionOutcome convertWidget(const json& object, std::string_view fromVersion
   json out = object;
   out["apiVersion"] = std::string(kWidgetGroup) + "/" + std::string(toVersion);
   if (fromVersion == toVersion) return ConversionOutcome::success(std::move(out));
+  if (faults.has(Fault::NeedsDefault)) {
+    auto spec = out.find("spec");
+    if (spec == out.end() || !spec->is_object() || !spec->contains("size"))
+      return ConversionOutcome::failure(
+          "panic: runtime error: invalid memory address or nil pointer dereference (spec.size "
+          "is nil: the schema defaults it, so the API server never sends it without)");
+  }
 
   auto spec = out.find("spec");
   if (spec != out.end() && !spec->is_object())

@@ -139,6 +139,9 @@ void detailCauses(const Finding& f, std::vector<Cause>& out) {
     for (const auto& d : f.details) {
       std::smatch m;
       if (!std::regex_match(d, m, detail)) continue;
+      // valijson repeats a violation on every parent ("Failed to validate against schema
+      // associated with property name 'x'"): the innermost line is the cause.
+      if (m[2].str().find("Failed to validate") != std::string::npos) continue;
       std::string path = starIndices(m[1].str());
       out.push_back({f.property + "|invalid|" + path, Severity::Invented,
                      fmt::format("{}: {}", path, m[2].str()), path});

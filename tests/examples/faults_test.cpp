@@ -152,7 +152,7 @@ TEST(FaultCatalogue, NamesAreUniqueAndResolveBackToTheirFault) {
     EXPECT_EQ(faultFromName(info.name), info.fault);
     EXPECT_EQ(faultInfo(info.fault).name, info.name);
   }
-  EXPECT_EQ(names.size(), 19u);
+  EXPECT_EQ(names.size(), 23u);
 }
 
 TEST(FaultCatalogue, EveryPropertyNamedIsAConvcheckProperty) {

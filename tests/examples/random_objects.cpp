@@ -1,6 +1,7 @@
 #include "tests/examples/random_objects.h"
 
 #include <cstdio>
+#include <limits>
 
 #include "examples/webhook/widget_converter.h"
 
@@ -128,7 +129,21 @@ rc::Gen<json> genCronTab(const std::string& version) {
     if (drawBool()) {
       json status = json::object();
       if (drawBool()) status["lastScheduleTime"] = drawTimestamp();
-      if (drawBool()) status["active"] = *rc::gen::inRange<std::int64_t>(0, 50);
+      // Sometimes an odd integer beyond 2^53, which a float64 parser cannot hold, or one near
+      // int64's maximum, which it rounds to 2^63 (no longer an int64).
+      if (drawBool()) {
+        const std::int64_t odd = 1 + 2 * *rc::gen::inRange<std::int64_t>(0, 1000);
+        switch (*rc::gen::inRange(0, 3)) {
+          case 0:
+            status["active"] = *rc::gen::inRange<std::int64_t>(0, 50);
+            break;
+          case 1:
+            status["active"] = (std::int64_t{1} << 53) + odd;
+            break;
+          default:
+            status["active"] = std::numeric_limits<std::int64_t>::max() - odd + 1;
+        }
+      }
       object["status"] = status;
     }
     return object;

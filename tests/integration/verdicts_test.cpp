@@ -77,7 +77,7 @@ bool listHas(const std::vector<std::string>& list, const std::string& item) {
 
 TEST(StoredVersions, AnUnservedVersionStillInStoredVersionsFailsTheRun) {
   ExampleWebhookOptions options;
-  options.faults = {"drop-field"};  // loses Widget spec.replicas going to v1alpha1
+  options.faults = {"legacy-version-loss"};  // loses Widget spec.size going to v1alpha1
   ExampleWebhook hook(options);
   auto crd = widgetWithUnservedAlpha("stored", "[v1alpha1, v1beta1]");
   auto r = runConvcheck(verdictRunArgs(hook, crd.path()));
@@ -87,7 +87,7 @@ TEST(StoredVersions, AnUnservedVersionStillInStoredVersionsFailsTheRun) {
 
 TEST(StoredVersions, AVersionNoObjectCanBeInOnlyWarnsAndTheReportSaysWhy) {
   ExampleWebhookOptions options;
-  options.faults = {"drop-field"};
+  options.faults = {"legacy-version-loss"};
   ExampleWebhook hook(options);
   auto crd = widgetWithUnservedAlpha("unused", "[v1beta1]");
   auto r = runConvcheck(verdictRunArgs(hook, crd.path()));
@@ -96,6 +96,85 @@ TEST(StoredVersions, AVersionNoObjectCanBeInOnlyWarnsAndTheReportSaysWhy) {
   EXPECT_NE(r.out.find("not in status.storedVersions"), std::string::npos) << r.out;
   EXPECT_NE(r.junit.find("<skipped"), std::string::npos);
   EXPECT_NE(r.json["kinds"][0]["warningVersions"].dump().find("v1alpha1"), std::string::npos);
+}
+
+TEST(Defaults, ObjectsAreSentWithTheirSchemaDefaultsAsTheApiServerSendsThem) {
+  ExampleWebhookOptions options;
+  options.faults = {"needs-default"};  // fails objects without spec.size, which has a default
+  ExampleWebhook hook(options);
+  auto r = runConvcheck(verdictRunArgs(hook, ExampleWebhook::widgetCrdPath()));
+  EXPECT_EQ(r.status.code, 0) << r.out << r.err;
+}
+
+TEST(Defaults, RawObjectsShowTheRelianceOnDefaultsAndTheChokeIsSaidOnce) {
+  ExampleWebhookOptions options;
+  options.faults = {"needs-default"};
+  ExampleWebhook hook(options);
+  auto r = runConvcheck(verdictRunArgs(hook, ExampleWebhook::widgetCrdPath(), {"--raw-objects"}));
+  EXPECT_EQ(r.status.code, 1) << r.out << r.err;
+  EXPECT_EQ(r.failedProperties(), std::vector<std::string>{"converts-valid-input"}) << r.out;
+  // Most objects lack spec.size: one note per source version, and the other properties are
+  // still judged on objects that convert (extra cases replace the rejected ones).
+  EXPECT_NE(r.out.find("the webhook rejects most generated v1beta1 objects the same way"),
+            std::string::npos)
+      << r.out;
+  int roundTripsJudged = 0;
+  for (const auto& t : r.json["kinds"][0]["results"])
+    if (t["property"] == "round-trip") roundTripsJudged += t["passed"].get<int>();
+  EXPECT_GE(roundTripsJudged, 6 * 12) << "half of --tests per pair at least";
+}
+
+TEST(Causes, TheRealFieldLossComesBeforeTheWebhooksOwnAnnotationEachWithItsOwnExample) {
+  ExampleWebhookOptions options;
+  options.faults = {"owned-annotation-loss"};  // stamps an annotation, loses Widget status.phase
+  ExampleWebhook hook(options);
+  auto r = runConvcheck(verdictRunArgs(hook, ExampleWebhook::widgetCrdPath()));
+  ASSERT_EQ(r.status.code, 1) << r.out << r.err;
+  const nlohmann::json* lossy = nullptr;
+  const nlohmann::json* cosmeticOnly = nullptr;
+  for (const auto& t : r.json["kinds"][0]["results"]) {
+    if (t["property"] != "round-trip") continue;
+    if (t["from"] == "v1beta1" && t["to"] == "v1alpha1") lossy = &t;
+    if (t["from"] == "v1beta1" && t["to"] == "v1") cosmeticOnly = &t;
+  }
+  ASSERT_TRUE(lossy && cosmeticOnly);
+  const auto& findings = (*lossy)["findings"];
+  ASSERT_EQ(findings.size(), 2u) << findings.dump(1);
+  EXPECT_EQ(findings[0]["cause"]["severity"], "data loss");
+  EXPECT_EQ(findings[0]["cause"]["key"], "round-trip|lost|status.phase");
+  EXPECT_TRUE(findings[0]["expected"]["status"].contains("phase"));
+  EXPECT_FALSE(findings[0]["got"].value("status", nlohmann::json::object()).contains("phase"));
+  EXPECT_TRUE(findings[0]["shrink"]["reproduced"].get<bool>());
+  EXPECT_EQ(findings[1]["cause"]["severity"], "cosmetic");
+  EXPECT_NE(findings[1]["cause"]["key"].get<std::string>().find("converted-by"), std::string::npos);
+  EXPECT_LT(findings[0]["cases"].get<int>(), findings[1]["cases"].get<int>())
+      << "the annotation is in every case, the loss only where status.phase was set";
+  ASSERT_EQ((*cosmeticOnly)["findings"].size(), 1u);
+  EXPECT_EQ((*cosmeticOnly)["findings"][0]["cause"]["severity"], "cosmetic");
+  // The console puts the loss first too.
+  auto loss = r.out.find("1. data loss: status.phase is lost");
+  auto stamp =
+      r.out.find("2. cosmetic: metadata.annotations[\"example.convcheck.dev/converted-by\"]");
+  EXPECT_NE(loss, std::string::npos) << r.out;
+  EXPECT_NE(stamp, std::string::npos) << r.out;
+}
+
+TEST(Causes, IntegersAFloat64WebhookRoundsAreReportedAsSuch) {
+  ExampleWebhookOptions options;
+  options.faults = {"float64-numbers"};
+  ExampleWebhook hook(options);
+  auto r = runConvcheck(verdictRunArgs(hook, ExampleWebhook::cronTabCrdPath()));
+  ASSERT_EQ(r.status.code, 1) << r.out << r.err;
+  int float64Causes = 0;
+  for (const auto& t : r.json["kinds"][0]["results"])
+    for (const auto& f : t["findings"])
+      if (f["cause"]["key"] == t["property"].get<std::string>() + "|float64") {
+        ++float64Causes;
+        EXPECT_NE(f["cause"]["title"].get<std::string>().find("came back as"), std::string::npos);
+        EXPECT_NE(f["cause"]["title"].get<std::string>().find("float64"), std::string::npos);
+      }
+  EXPECT_GE(float64Causes, 2) << r.out;  // round-trip both ways at least
+  EXPECT_NE(r.out.find("the webhook parses JSON numbers as float64"), std::string::npos);
 }
 
 TEST(Newcomer, ACrdWithoutAConversionStanzaIsTestedWithUrlAlone) {
@@ -171,6 +250,27 @@ TEST(Acknowledged, ADeclaredLossIsListedAsAcknowledgedNotFailed) {
     }
   EXPECT_GT(acknowledged, 0);
   EXPECT_NE(r.junit.find("acknowledged ("), std::string::npos);
+}
+
+TEST(Acknowledged, AnOwnedAnnotationIsAcknowledgedAndTheRealLossStillFails) {
+  ExampleWebhookOptions options;
+  options.faults = {"owned-annotation-loss"};
+  ExampleWebhook hook(options);
+  ConfigDir config(
+      "acknowledge:\n  - annotation: example.convcheck.dev/converted-by\n"
+      "    reason: the webhook records who converted\n");
+  auto r = runConvcheck(
+      verdictRunArgs(hook, ExampleWebhook::widgetCrdPath(), {"--config", config.file()}));
+  ASSERT_EQ(r.status.code, 1) << r.out << r.err;
+  for (const auto& t : r.json["kinds"][0]["results"]) {
+    if (t["property"] != "round-trip") continue;
+    const bool alpha = t["from"] == "v1alpha1" || t["to"] == "v1alpha1";
+    EXPECT_EQ(t["failed"].get<int>() > 0, alpha) << t["from"] << "->" << t["to"];
+    for (const auto& f : t["findings"])
+      EXPECT_EQ(f["cause"]["key"], "round-trip|lost|status.phase");
+    ASSERT_FALSE(t["acknowledged"].empty()) << t["from"] << "->" << t["to"];
+    EXPECT_EQ(t["acknowledged"][0]["reason"], "the webhook records who converted");
+  }
 }
 
 TEST(Acknowledged, ADeclarationForAnotherPairAcknowledgesNothing) {
