@@ -38,17 +38,10 @@ std::string ExampleWebhook::widgetCrdPath() {
 
 ExampleWebhook::ExampleWebhook(ExampleWebhookOptions options)
     : pki_(std::make_unique<TestPki>(options.pki)) {
-  std::vector<std::string> argv = {binaryPath(),
-                                   "--cert",
-                                   pki_->serverCertFile(),
-                                   "--key",
-                                   pki_->serverKeyFile(),
-                                   "--host",
-                                   "127.0.0.1",
-                                   "--port",
-                                   "0",
-                                   "--path",
-                                   options.path};
+  std::vector<std::string> argv = options.program;
+  if (argv.empty()) argv.push_back(binaryPath());
+  argv.insert(argv.end(), {"--cert", pki_->serverCertFile(), "--key", pki_->serverKeyFile(),
+                           "--host", "127.0.0.1", "--port", "0", "--path", options.path});
   if (options.requireClientCert) {
     argv.push_back("--client-ca");
     argv.push_back(pki_->caFile());

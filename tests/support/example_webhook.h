@@ -15,6 +15,9 @@ namespace convcheck::test {
 struct ExampleWebhookOptions {
   std::vector<std::string> faults{};  // --fault names, e.g. {"uid-not-echoed"}
   int delayMs = 0;                    // --delay-ms: added to every answer
+  // Another webhook program taking the same flags (e.g. {"node", "tests/webhooks/x.js"}); empty:
+  // the example webhook.
+  std::vector<std::string> program{};
   TestPkiOptions pki{};
   std::string path = "/convert";
   bool requireClientCert = false;  // --client-ca <pki ca.pem>
