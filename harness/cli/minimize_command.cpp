@@ -177,7 +177,8 @@ int runMinimize(const MinimizeFlags& f, const std::string& version, std::istream
     else if (!f.reviewVersion.empty())
       throw Usage{"--review-version: expected v1 or v1beta1"};
     else
-      reviewVersion = chooseReviewVersion(crd.conversionReviewVersions);
+      reviewVersion =
+          reviewVersionForStrategy(crd.conversionStrategy, crd.conversionReviewVersions);
     if (!reviewVersion)
       throw Usage{crd.name + ": conversionReviewVersions lists neither v1 nor v1beta1"};
 

@@ -555,8 +555,7 @@ std::vector<const Crd*> selectCrds(const std::vector<Crd>& crds, const RunConfig
 // conversionReviewVersions, else (a CRD without webhook conversion) v1, as a v1 CRD would default.
 std::optional<ReviewVersion> reviewVersionFor(const Crd& crd, const RunConfig& config) {
   if (config.reviewVersion) return config.reviewVersion;
-  if (crd.conversionStrategy != "Webhook") return ReviewVersion::V1;
-  return chooseReviewVersion(crd.conversionReviewVersions);
+  return reviewVersionForStrategy(crd.conversionStrategy, crd.conversionReviewVersions);
 }
 
 std::string targetUrl(const Crd& crd, const RunConfig& config) {

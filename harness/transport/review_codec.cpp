@@ -38,6 +38,12 @@ std::string newRequestUid(std::mt19937_64& random) {
   return text;
 }
 
+std::optional<ReviewVersion> reviewVersionForStrategy(
+    const std::string& strategy, const std::vector<std::string>& conversionReviewVersions) {
+  if (strategy != "Webhook") return ReviewVersion::V1;
+  return chooseReviewVersion(conversionReviewVersions);
+}
+
 std::optional<ReviewVersion> chooseReviewVersion(
     const std::vector<std::string>& conversionReviewVersions) {
   for (const auto& version : conversionReviewVersions) {

@@ -28,6 +28,11 @@ std::string newRequestUid(std::mt19937_64& random);
 // The ConversionReview version kube-apiserver sends: the first of "v1" / "v1beta1" in the CRD's
 // conversionReviewVersions, in order, unknown entries skipped. nullopt when none is known
 // (kube-apiserver then fails with "no supported conversion review versions").
+// The version for a CRD with conversion strategy `strategy`: chooseReviewVersion for "Webhook";
+// v1 for a CRD that does not declare webhook conversion yet (tested with --url all the same).
+std::optional<ReviewVersion> reviewVersionForStrategy(
+    const std::string& strategy, const std::vector<std::string>& conversionReviewVersions);
+
 std::optional<ReviewVersion> chooseReviewVersion(
     const std::vector<std::string>& conversionReviewVersions);
 

@@ -113,5 +113,12 @@ TEST(ChooseReviewVersion, IsEmptyWhenNoVersionIsKnown) {
   EXPECT_EQ(chooseReviewVersion({"v2", "v1alpha1"}), std::nullopt);
 }
 
+TEST(ReviewVersionForStrategy, AWebhookCrdChoosesFromItsListAndOneWithoutWebhookGetsV1) {
+  EXPECT_EQ(reviewVersionForStrategy("Webhook", {"v1beta1", "v1"}), ReviewVersion::V1beta1);
+  EXPECT_EQ(reviewVersionForStrategy("Webhook", {}), std::nullopt);
+  EXPECT_EQ(reviewVersionForStrategy("None", {}), ReviewVersion::V1);
+  EXPECT_EQ(reviewVersionForStrategy("", {}), ReviewVersion::V1);
+}
+
 }  // namespace
 }  // namespace convcheck
