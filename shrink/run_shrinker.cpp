@@ -93,8 +93,13 @@ ShrinkCase RunShrinker::caseFor(const std::vector<json>& sent, const CaseInfo& i
 
 bool RunShrinker::takeNew(const FailureTarget& target, Severity severity) {
   if (!seen_.insert({target.property, target.from, target.to, target.cause}).second) return false;
-  if (severity <= Severity::DataLoss) return true;
-  return ++lesser_[{target.property, target.from, target.to}] <= kLesserCausesShrunk;
+  const std::tuple<std::string, std::string, std::string> pair{target.property, target.from,
+                                                               target.to};
+  if (shrunkPerPair_[pair] >= kCausesShrunk) return false;
+  if (severity > Severity::DataLoss && lesser_[pair] >= kLesserCausesShrunk) return false;
+  ++shrunkPerPair_[pair];
+  if (severity > Severity::DataLoss) ++lesser_[pair];
+  return true;
 }
 
 std::vector<ShrinkJob> RunShrinker::select(const CaseResult& result, const CaseInfo& info) {

@@ -1,7 +1,8 @@
 // The runner's shrinking hook: the first failure of every cause (properties/checks/cause.h) of a
 // (property, from, to) is shrunk against the live webhook, keeping that cause, and returned as
-// the cause's example (with sizes, calls, seed and origin). Data loss and outages are always
-// shrunk; cosmetic and invented-data causes up to kLesserCausesShrunk per (property, from, to).
+// the cause's example (with sizes, calls, seed and origin): the first kCausesShrunk causes of a
+// (property, from, to), of which at most kLesserCausesShrunk cosmetic or invented-data ones, so
+// a webhook that loses many fields costs a bounded number of shrinks. Others stay unshrunk.
 // One per kind run, owned by harness/run/runner.
 #pragma once
 
@@ -38,6 +39,7 @@ struct ShrinkJob {
 
 class RunShrinker {
  public:
+  static constexpr int kCausesShrunk = 4;
   static constexpr int kLesserCausesShrunk = 2;
 
   // The maps are the runner's, read when a failure is shrunk (they may be filled later).
@@ -74,6 +76,7 @@ class RunShrinker {
 
   std::set<std::tuple<std::string, std::string, std::string, std::string>> seen_;  // + cause key
   std::map<std::tuple<std::string, std::string, std::string>, int> lesser_;  // property, from, to
+  std::map<std::tuple<std::string, std::string, std::string>, int> shrunkPerPair_;
 };
 
 // The shrink tree of `tree` made to produce `sent` exactly: identity fields (name, namespace,
