@@ -3,6 +3,7 @@
 // re-check a property on a changed batch.
 #pragma once
 
+#include <atomic>
 #include <cstdint>
 #include <functional>
 #include <optional>
@@ -92,7 +93,7 @@ class CaseExecutor {
   std::chrono::milliseconds timeout_;
   std::function<bool(const std::string&)> wants_;
   std::function<void(const Exchange&)> onCall_;
-  bool halted_ = false;
+  std::atomic<bool> halted_{false};  // set by the circuit breaker from other threads
   bool raw_ = false;
   const AckConfig* acks_ = nullptr;
   // Moves the acknowledged causes of a failing result to r.acknowledged; passes it when none is

@@ -119,6 +119,7 @@ class KindRun {
           if (config_.stopRequested && config_.stopRequested->load()) {
             interrupted_ = true;
             stopped_ = true;
+            std::lock_guard<std::mutex> lock(callMutex_);  // shrinks may be adding notes
             report_.notes.push_back("interrupted: results cover the cases run so far");
             break;
           }
@@ -397,9 +398,14 @@ class KindRun {
   // with its own connection) and their examples are tallied in the order chosen (drainShrinks).
   void shrinkNewFailures(const PlannedCase& planned, const CaseResult& result,
                          const std::string& origin) {
+    int requestsSoFar = 0;
+    {
+      std::lock_guard<std::mutex> lock(callMutex_);
+      requestsSoFar = report_.requests;
+    }
     RunShrinker::CaseInfo info{planned.from, planned.to,
                                planned.seed, origin == "generated" ? &planned : nullptr,
-                               origin,       report_.requests};
+                               origin,       requestsSoFar};
     for (auto& job : shrinker_.select(result, info)) {
       while (static_cast<int>(shrinks_.size()) >= config_.jobs) collectShrink();
       shrinks_.push_back(std::async(std::launch::async, [this, job = std::move(job)] {
