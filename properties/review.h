@@ -13,6 +13,9 @@ namespace convcheck {
 
 enum class ReviewVersion { V1, V1beta1 };
 
+inline const char* reviewVersionName(ReviewVersion v) {
+  return v == ReviewVersion::V1 ? "v1" : "v1beta1";
+}
 inline const char* reviewApiVersion(ReviewVersion v) {
   return v == ReviewVersion::V1 ? "apiextensions.k8s.io/v1" : "apiextensions.k8s.io/v1beta1";
 }

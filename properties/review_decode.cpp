@@ -75,8 +75,6 @@ struct ReviewTypes {
       causeSlice, details, detailsPtr, status, request, requestPtr, response, responsePtr, review;
 };
 
-std::string versionName(ReviewVersion v) { return v == ReviewVersion::V1 ? "v1" : "v1beta1"; }
-
 // The JSON text the decoder works on: the body itself (not copied: answers can be large), or its
 // YAML converted to JSON, held in `converted`.
 bool toJsonText(std::string_view body, std::string_view& text, std::string& converted,
@@ -278,7 +276,7 @@ ReviewDecode decodeReviewBody(ReviewVersion sent, std::string_view body, std::si
     out.error = interpreted.error;
     return out;
   }
-  const std::string sentVersion = versionName(sent);
+  const std::string sentVersion = reviewVersionName(sent);
   const GroupVersionKind into{std::string(kGroup), sentVersion, "ConversionReview"};
   const GroupVersionKind actual = withDefaults(interpreted.gvk, into);
   if (actual.version.empty()) {  // runtime.NewMissingVersionErr

@@ -13,6 +13,8 @@
 #include "harness/crd/crd_loader.h"
 #include "harness/run/case_executor.h"
 #include "harness/run/converter.h"
+#include "harness/run/kind_context.h"
+#include "harness/run/target_resolution.h"
 #include "harness/transport/duration.h"
 #include "harness/transport/review_codec.h"
 #include "properties/checks/property_ids.h"
@@ -20,7 +22,6 @@
 #include "reports/failure_text.h"
 #include "shrink/batch_identity.h"
 #include "shrink/case_shrinker.h"
-#include "shrink/kind_context.h"
 
 namespace convcheck {
 
@@ -114,7 +115,8 @@ int runMinimize(const MinimizeFlags& f, const std::string& version, std::istream
     if (!loaded.errors.empty()) return 2;
     const Crd& crd = pickCrd(loaded, f);
     auto compiled = KindContext::compile(crd);
-    if (auto* error = std::get_if<std::string>(&compiled)) throw Usage{*error};
+    if (auto* error = std::get_if<KindContext::Error>(&compiled))
+      throw Usage{fmt::format("{} version {}: {}", crd.name, error->version, error->message)};
     const KindContext& kind = std::get<KindContext>(compiled);
     if (!kind.hasVersion(f.to))
       throw Usage{fmt::format("--to {}: not a version of {} with a schema", f.to, crd.name)};
@@ -163,26 +165,20 @@ int runMinimize(const MinimizeFlags& f, const std::string& version, std::istream
     transport.tls.insecureSkipVerify = f.insecureSkipTlsVerify;
     transport.tls.serverName = f.tlsServerName;
     if (f.cert.empty() != f.key.empty()) throw Usage{"--cert and --key go together"};
-    if (transport.tls.caFile.empty()) transport.tls.caPem = crd.clientConfig.caBundlePem;
-    std::string url = f.url.empty() ? crd.clientConfig.url : f.url;
-    if (url.empty()) throw Usage{crd.name + ": no webhook URL in the CRD; pass --url"};
-    if (transport.tls.serverName.empty() && !f.url.empty() && crd.clientConfig.service)
-      transport.tls.serverName =
-          crd.clientConfig.service->name + "." + crd.clientConfig.service->ns + ".svc";
-    std::optional<ReviewVersion> reviewVersion;
+    TargetChoice choice{f.url, transport, std::nullopt};
     if (f.reviewVersion == "v1")
-      reviewVersion = ReviewVersion::V1;
+      choice.reviewVersion = ReviewVersion::V1;
     else if (f.reviewVersion == "v1beta1")
-      reviewVersion = ReviewVersion::V1beta1;
+      choice.reviewVersion = ReviewVersion::V1beta1;
     else if (!f.reviewVersion.empty())
       throw Usage{"--review-version: expected v1 or v1beta1"};
-    else
-      reviewVersion =
-          reviewVersionForStrategy(crd.conversionStrategy, crd.conversionReviewVersions);
-    if (!reviewVersion)
-      throw Usage{crd.name + ": conversionReviewVersions lists neither v1 nor v1beta1"};
+    auto resolved = resolveTarget(crd, choice);
+    if (auto* error = std::get_if<std::string>(&resolved)) throw Usage{*error};
+    const std::string url = std::get<ResolvedTarget>(resolved).url;
+    const ReviewVersion reviewVersion = std::get<ResolvedTarget>(resolved).reviewVersion;
+    transport = std::get<ResolvedTarget>(resolved).transport;
 
-    Converter converter(crd, url, transport, *reviewVersion);
+    Converter converter(crd, url, transport, reviewVersion);
     // Judges every property when `target` is unset (the first run, to see what fails).
     auto runnerFor = [&](std::optional<FailureTarget> target) -> CaseRunner {
       return [&, target](const std::vector<json>& b, const std::string& from) {
@@ -237,8 +233,7 @@ int runMinimize(const MinimizeFlags& f, const std::string& version, std::istream
       err << "kube-apiserver rejects this: " << finding.apiserverMessage << "\n";
     err << shrinkSummary(outcome.info) << "\n";
 
-    BundleTarget bundleTarget{url, *reviewVersion == ReviewVersion::V1 ? "v1" : "v1beta1",
-                              transport};
+    BundleTarget bundleTarget{url, reviewVersionName(reviewVersion), transport};
     const std::string dir = f.reportDir + "/bundles/" +
                             bundleName(crd.kind, target->from, target->to, target->property);
     if (auto e = writeBundle(dir, finding, crd, bundleTarget, {version, f.seed, ""}); !e.empty())

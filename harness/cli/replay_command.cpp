@@ -12,11 +12,12 @@
 #include "harness/crd/crd_loader.h"
 #include "harness/run/case_executor.h"
 #include "harness/run/converter.h"
+#include "harness/run/kind_context.h"
+#include "harness/run/target_resolution.h"
 #include "harness/transport/duration.h"
 #include "properties/checks/cause_analysis.h"
 #include "reports/bundle_reader.h"
 #include "shrink/failure_target.h"
-#include "shrink/kind_context.h"
 
 namespace convcheck {
 
@@ -93,7 +94,6 @@ int runReplay(const ReplayFlags& f, std::ostream& out, std::ostream& err) {
     err << "convcheck: --cert and --key go together\n";
     return 2;
   }
-  const std::string url = f.url.empty() ? b.target.url : f.url;
 
   std::istringstream noStdin;
   LoadResult loaded = loadCrdInput(b.crdFile, noStdin);
@@ -106,19 +106,25 @@ int runReplay(const ReplayFlags& f, std::ostream& out, std::ostream& err) {
     err << fmt::format("convcheck: {}: no CRD named {}\n", b.crdFile, b.crdName);
     return 2;
   }
-  if (transport.tls.caFile.empty() && transport.tls.caPem.empty())
-    transport.tls.caPem = crd->clientConfig.caBundlePem;
-  auto compiled = KindContext::compile(*crd, GeneratorOptions{FormatOptions{b.canonicalDateTimes}});
-  if (auto* error = std::get_if<std::string>(&compiled)) {
+  auto resolved =
+      resolveTarget(*crd, TargetChoice{f.url.empty() ? b.target.url : f.url, transport,
+                                       b.target.reviewVersion == "v1beta1" ? ReviewVersion::V1beta1
+                                                                           : ReviewVersion::V1});
+  if (auto* error = std::get_if<std::string>(&resolved)) {
     err << "convcheck: " << *error << "\n";
     return 2;
   }
-  KindContext& kind = std::get<KindContext>(compiled);
-  kind.setRawObjects(b.rawObjects);
+  const std::string url = std::get<ResolvedTarget>(resolved).url;
+  transport = std::get<ResolvedTarget>(resolved).transport;
+  auto compiled = KindContext::compile(
+      *crd, KindSettings{GeneratorOptions{FormatOptions{b.canonicalDateTimes}}, b.rawObjects});
+  if (auto* error = std::get_if<KindContext::Error>(&compiled)) {
+    err << fmt::format("convcheck: {} version {}: {}\n", crd->name, error->version, error->message);
+    return 2;
+  }
+  const KindContext& kind = std::get<KindContext>(compiled);
 
-  Converter converter(
-      *crd, url, transport,
-      b.target.reviewVersion == "v1beta1" ? ReviewVersion::V1beta1 : ReviewVersion::V1);
+  Converter converter(*crd, url, transport, std::get<ResolvedTarget>(resolved).reviewVersion);
   const FailureTarget target{b.property, *part, b.from, b.to, b.failure, b.cause};
   CaseExecutor executor(
       *crd, converter, transport.timeout,

@@ -16,15 +16,15 @@
 #include <fmt/format.h>
 #include <rapidcheck.h>
 
-#include "generators/object_gen.h"
-#include "generators/validity.h"
 #include "harness/corpus/corpus_cases.h"
 #include "harness/crd/crd_loader.h"
 #include "harness/crd/version_roles.h"
 #include "harness/plan/test_plan.h"
 #include "harness/run/case_executor.h"
 #include "harness/run/converter.h"
+#include "harness/run/kind_context.h"
 #include "harness/run/tally.h"
+#include "harness/run/target_resolution.h"
 #include "harness/transport/review_codec.h"
 #include "harness/transport/tls_inspect.h"
 #include "shrink/run_shrinker.h"
@@ -44,36 +44,38 @@ struct InputError {
 // Everything needed to test one CRD.
 class KindRun {
  public:
-  KindRun(const Crd& crd, const RunConfig& config, std::string url, TransportOptions transport,
-          ReviewVersion reviewVersion, std::ostream& log)
-      : crd_(crd),
+  KindRun(const KindContext& kind, const RunConfig& config, std::string url,
+          TransportOptions transport, ReviewVersion reviewVersion, std::ostream& log)
+      : crd_(kind.crd()),
+        kind_(kind),
         config_(config),
         log_(log),
         transport_(std::move(transport)),
-        converter_(crd, std::move(url), transport_, reviewVersion),
-        tally_(config.properties, warningOnlyVersions(crd)),
+        converter_(crd_, std::move(url), transport_, reviewVersion),
+        tally_(config.properties, warningOnlyVersions(crd_)),
         executor_(
-            crd, converter_, transport_.timeout,
+            crd_, converter_, transport_.timeout,
             [this](const std::string& p) { return tally_.wants(p); },
             [this](const Exchange& ex) { onCall(ex); }) {
-    report_.crdName = crd.name;
-    report_.kind = crd.kind;
-    report_.group = crd.group;
-    report_.source = fmt::format("{}, document {}", crd.source.file, crd.source.document);
+    report_.crdName = crd_.name;
+    report_.kind = crd_.kind;
+    report_.group = crd_.group;
+    report_.source = fmt::format("{}, document {}", crd_.source.file, crd_.source.document);
     report_.url = converter_.url();
-    report_.reviewVersion = reviewVersion == ReviewVersion::V1 ? "v1" : "v1beta1";
-    report_.storedVersions = crd.storedVersions;
-    report_.crd = crd;
-    for (const auto& v : crd.versions) {
+    report_.reviewVersion = reviewVersionName(reviewVersion);
+    report_.storedVersions = crd_.storedVersions;
+    report_.crd = crd_;
+    for (const auto& v : crd_.versions) {
       if (v.storage) report_.storageVersion = v.name;
       if (!v.served) report_.notServed.push_back(v.name);
     }
-    if (crd.conversionStrategy != "Webhook")
+    if (crd_.conversionStrategy != "Webhook")
       report_.notes.push_back(fmt::format(
           "the CRD does not declare webhook conversion yet (spec.conversion.strategy {}); "
           "tested as it will be with strategy Webhook, sending {} ConversionReviews",
-          crd.conversionStrategy.empty() ? "None" : crd.conversionStrategy, report_.reviewVersion));
-    report_.warningVersions = warningOnlyVersions(crd);
+          crd_.conversionStrategy.empty() ? "None" : crd_.conversionStrategy,
+          report_.reviewVersion));
+    report_.warningVersions = warningOnlyVersions(crd_);
     for (const auto& [version, why] : report_.warningVersions)
       report_.notes.push_back("findings on " + version + " are warnings: " + why);
     if (config_.acks && !config_.acks->items.empty())
@@ -147,26 +149,9 @@ class KindRun {
 
  private:
   void compileGenerators() {
-    for (const auto& v : crd_.versions) {
-      if (v.schema.is_null()) {
-        report_.notes.push_back(fmt::format("version {} has no schema and is not tested", v.name));
-        continue;
-      }
-      auto compiled = ObjectGenerator::compile(
-          crd_, v.name, GeneratorOptions{FormatOptions{config_.canonicalDateTimes}});
-      if (auto* error = std::get_if<std::string>(&compiled))
-        throw InputError{fmt::format("{}: version {}: {}", report_.source, v.name, *error)};
-      auto& gen = std::get<ObjectGenerator>(compiled);
-      for (const auto& note : gen.notes())
-        report_.notes.push_back(fmt::format("version {}: {}", v.name, note));
-      generators_.emplace(v.name, std::move(gen));
-      auto checker = ValidityChecker::compile(crd_, v.name);
-      if (auto* error = std::get_if<std::string>(&checker))
-        throw InputError{fmt::format("{}: version {}: {}", report_.source, v.name, *error)};
-      validators_.emplace(v.name, std::move(std::get<ValidityChecker>(checker)));
-      versions_.push_back(v.name);
-    }
-    configure(executor_);
+    for (const auto& note : kind_.notes()) report_.notes.push_back(note);
+    versions_ = kind_.versions();
+    kind_.configure(executor_);
     for (int k = 1; k < config_.jobs; ++k) {
       Worker w;
       w.converter = std::make_unique<Converter>(crd_, converter_.url(), transport_,
@@ -175,41 +160,9 @@ class KindRun {
           crd_, *w.converter, transport_.timeout,
           [this](const std::string& p) { return tally_.wants(p); },
           [this](const Exchange& ex) { onCall(ex); });
-      configure(*w.executor);
+      kind_.configure(*w.executor);
       workers_.push_back(std::move(w));
     }
-  }
-
-  void configure(CaseExecutor& executor) {
-    // Two-hop paths go only through versions objects can be in: the API server never converts
-    // through a version that is neither served, storage nor stored.
-    std::vector<std::string> vias;
-    for (const auto& v : versions_)
-      if (!report_.warningVersions.count(v)) vias.push_back(v);
-    executor.setVersions(vias);
-    executor.setRawObjects(config_.rawObjects);
-    executor.setAcknowledgements(config_.acks ? &*config_.acks : nullptr);
-    executor.setValidator([this](const json& object, const std::string& version) {
-      std::vector<std::string> out;
-      auto it = validators_.find(version);
-      if (it == validators_.end()) return out;
-      for (const auto& v : it->second.check(object))
-        out.push_back((v.path.empty() ? std::string("(root)") : v.path) + ": " + v.message);
-      return out;
-    });
-    executor.setEditor([this](const json& object, const std::string& version,
-                              std::uint64_t seed) -> std::optional<json> {
-      return editedCopy(object, version, seed);
-    });
-  }
-
-  // A schema-valid change of `object`: the content (everything but apiVersion, kind and
-  // metadata) of a freshly generated object of the same version, under the same metadata.
-  std::optional<json> editedCopy(const json& object, const std::string& version,
-                                 std::uint64_t seed) {
-    auto it = generators_.find(version);
-    if (it == generators_.end()) return std::nullopt;
-    return editedCopyOf(it->second, object, seed);
   }
 
   std::vector<json> makeBatch(const PlannedCase& planned) {
@@ -217,7 +170,7 @@ class KindRun {
     std::set<std::string> names, uids;
     for (std::size_t j = 0; j < planned.sourceVersions.size(); ++j) {
       const auto& version = planned.sourceVersions[j];
-      const ObjectGenerator& gen = generators_.at(version);
+      const ObjectGenerator& gen = kind_.generators().at(version);
       auto g = (j == 0 && planned.shape == CaseShape::Minimal) ? gen.minimal() : gen.objects();
       json object = g(rc::Random(planned.seed + j), planned.genSize).value();
       object["apiVersion"] = crd_.apiVersion(version);
@@ -379,7 +332,7 @@ class KindRun {
   // Stored regressions and user samples (--corpus) run before any generated case.
   void runCorpusCases() {
     CorpusPlan plan = planCorpusCases(CorpusStore(config_.corpusDir).load(crd_), crd_, versions_,
-                                      generators_, validators_, config_.seed);
+                                      kind_.generators(), kind_.checkers(), config_.seed);
     for (const auto& n : plan.notes) report_.notes.push_back(n);
     for (const auto& c : plan.cases) {
       if (stopped_) break;
@@ -446,7 +399,7 @@ class KindRun {
             ++report_.requests;
             report_.objectsSent += static_cast<int>(ex.sent.objects.size());
           });
-      configure(executor);
+      kind_.configure(executor);
       // A stopped run ends shrinks, except of transport failures, which bound themselves: the
       // run stops because of such failures, and their example is still worth its few calls.
       if ((stopped_ && !transportFailure) ||
@@ -505,6 +458,7 @@ class KindRun {
   }
 
   const Crd& crd_;
+  const KindContext& kind_;
   const RunConfig& config_;
   std::ostream& log_;
   TransportOptions transport_;
@@ -519,9 +473,7 @@ class KindRun {
   std::mutex callMutex_;
   std::map<int, json> identities_;  // case index -> identity of its object 0, per pair
   KindReport report_;
-  std::map<std::string, ObjectGenerator> generators_;
-  std::map<std::string, ValidityChecker> validators_;
-  RunShrinker shrinker_{generators_, validators_, config_.shrinkBudget};
+  RunShrinker shrinker_{kind_.generators(), kind_.checkers(), config_.shrinkBudget};
   std::vector<std::string> versions_;
   bool reachable_ = false;
   std::atomic<bool> stopped_{false};
@@ -555,36 +507,6 @@ std::vector<const Crd*> selectCrds(const std::vector<Crd>& crds, const RunConfig
     for (const auto& crd : crds)
       if (crd.versions.size() >= 2) out.push_back(&crd);
   return out;
-}
-
-// The review version to send: --review-version, else the first of v1/v1beta1 in the CRD's
-// conversionReviewVersions, else (a CRD without webhook conversion) v1, as a v1 CRD would default.
-std::optional<ReviewVersion> reviewVersionFor(const Crd& crd, const RunConfig& config) {
-  if (config.reviewVersion) return config.reviewVersion;
-  return reviewVersionForStrategy(crd.conversionStrategy, crd.conversionReviewVersions);
-}
-
-std::string targetUrl(const Crd& crd, const RunConfig& config) {
-  if (!config.url.empty()) return config.url;
-  if (!crd.clientConfig.url.empty()) return crd.clientConfig.url;
-  if (crd.clientConfig.service)
-    throw InputError{fmt::format(
-        "{}: the webhook is a service reference ({}/{}); pass --url (e.g. through kubectl "
-        "port-forward) — the certificate is then checked for {}.{}.svc",
-        crd.name, crd.clientConfig.service->ns, crd.clientConfig.service->name,
-        crd.clientConfig.service->name, crd.clientConfig.service->ns)};
-  throw InputError{
-      fmt::format("{}: no webhook URL: the CRD has no clientConfig; pass --url", crd.name)};
-}
-
-TransportOptions transportFor(const Crd& crd, const RunConfig& config) {
-  TransportOptions options = config.transport;
-  if (options.tls.caFile.empty() && options.tls.caPem.empty())
-    options.tls.caPem = crd.clientConfig.caBundlePem;
-  if (options.tls.serverName.empty() && config.url.empty() == false && crd.clientConfig.service)
-    options.tls.serverName =
-        crd.clientConfig.service->name + "." + crd.clientConfig.service->ns + ".svc";
-  return options;
 }
 
 }  // namespace
@@ -631,12 +553,18 @@ RunReport runConformance(const RunConfig& config, std::istream& stdinStream, std
   std::vector<std::string> unreachable;
   try {
     for (const Crd* crd : selected) {
-      std::string url = targetUrl(*crd, config);
-      auto reviewVersion = reviewVersionFor(*crd, config);
-      if (!reviewVersion)
-        throw InputError{
-            fmt::format("{}: conversionReviewVersions lists neither v1 nor v1beta1", crd->name)};
-      KindRun run(*crd, perKind, url, transportFor(*crd, config), *reviewVersion, log);
+      auto target =
+          resolveTarget(*crd, TargetChoice{config.url, config.transport, config.reviewVersion});
+      if (auto* error = std::get_if<std::string>(&target)) throw InputError{*error};
+      ResolvedTarget& resolved = std::get<ResolvedTarget>(target);
+      auto compiled = KindContext::compile(
+          *crd, KindSettings{GeneratorOptions{FormatOptions{config.canonicalDateTimes}},
+                             config.rawObjects, config.acks ? &*config.acks : nullptr});
+      if (auto* error = std::get_if<KindContext::Error>(&compiled))
+        throw InputError{fmt::format("{}, document {}: version {}: {}", crd->source.file,
+                                     crd->source.document, error->version, error->message)};
+      KindRun run(std::get<KindContext>(compiled), perKind, std::move(resolved.url),
+                  std::move(resolved.transport), resolved.reviewVersion, log);
       bool reached = run.run();
       if (reached)
         anyTested = true;

@@ -11,7 +11,7 @@
 #include <unistd.h>
 
 #include "harness/crd/crd_loader.h"
-#include "shrink/kind_context.h"
+#include "harness/run/kind_context.h"
 
 namespace convcheck::testing {
 
@@ -22,7 +22,7 @@ inline const KindContext& cronTabKind() {
         std::string(CONVCHECK_EXAMPLES_DIR) + "/crds/crontabs.stable.example.com.yaml", none);
     if (!loaded.ok()) throw std::runtime_error("cannot load the CronTab CRD");
     auto compiled = KindContext::compile(loaded.crds.front());
-    if (auto* e = std::get_if<std::string>(&compiled)) throw std::runtime_error(*e);
+    if (auto* e = std::get_if<KindContext::Error>(&compiled)) throw std::runtime_error(e->message);
     return std::get<KindContext>(std::move(compiled));
   }();
   return kind;

@@ -15,7 +15,7 @@ const KindContext& load(const std::string& file) {
   LoadResult loaded = loadCrdInput(std::string(CONVCHECK_EXAMPLES_DIR) + "/crds/" + file, none);
   if (!loaded.ok() || loaded.crds.empty()) throw std::runtime_error("cannot load " + file);
   auto compiled = KindContext::compile(loaded.crds.front());
-  if (auto* e = std::get_if<std::string>(&compiled)) throw std::runtime_error(*e);
+  if (auto* e = std::get_if<KindContext::Error>(&compiled)) throw std::runtime_error(e->message);
   static std::vector<std::unique_ptr<KindContext>> keep;
   keep.push_back(std::make_unique<KindContext>(std::get<KindContext>(std::move(compiled))));
   return *keep.back();

@@ -10,8 +10,8 @@
 #include <nlohmann/json.hpp>
 
 #include "harness/crd/crd.h"
+#include "harness/run/kind_context.h"
 #include "shrink/case_shrinker.h"
-#include "shrink/kind_context.h"
 
 namespace convcheck::testing {
 

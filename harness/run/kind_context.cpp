@@ -1,25 +1,35 @@
-#include "shrink/kind_context.h"
+#include "harness/run/kind_context.h"
 
 #include <fmt/format.h>
+
+#include "harness/crd/version_roles.h"
 
 namespace convcheck {
 
 using nlohmann::json;
 
-std::variant<KindContext, std::string> KindContext::compile(const Crd& crd,
-                                                            GeneratorOptions options) {
+std::variant<KindContext, KindContext::Error> KindContext::compile(const Crd& crd,
+                                                                   KindSettings settings) {
   KindContext ctx;
   ctx.crd_ = crd;
+  ctx.settings_ = settings;
+  const auto warnings = warningOnlyVersions(crd);
   for (const auto& v : crd.versions) {
-    if (v.schema.is_null()) continue;
-    auto gen = ObjectGenerator::compile(crd, v.name, options);
-    if (auto* error = std::get_if<std::string>(&gen)) return *error;
+    if (v.schema.is_null()) {
+      ctx.notes_.push_back(fmt::format("version {} has no schema and is not tested", v.name));
+      continue;
+    }
+    auto gen = ObjectGenerator::compile(crd, v.name, settings.generation);
+    if (auto* error = std::get_if<std::string>(&gen)) return Error{v.name, *error};
     auto checker = ValidityChecker::compile(crd, v.name);
-    if (auto* error = std::get_if<std::string>(&checker))
-      return fmt::format("{} version {}: {}", crd.name, v.name, *error);
-    ctx.generators_.emplace(v.name, std::move(std::get<ObjectGenerator>(gen)));
+    if (auto* error = std::get_if<std::string>(&checker)) return Error{v.name, *error};
+    auto& compiled = std::get<ObjectGenerator>(gen);
+    for (const auto& note : compiled.notes())
+      ctx.notes_.push_back(fmt::format("version {}: {}", v.name, note));
+    ctx.generators_.emplace(v.name, std::move(compiled));
     ctx.checkers_.emplace(v.name, std::move(std::get<ValidityChecker>(checker)));
     ctx.versions_.push_back(v.name);
+    if (!warnings.count(v.name)) ctx.vias_.push_back(v.name);
   }
   return ctx;
 }
@@ -53,8 +63,9 @@ std::optional<json> KindContext::editedCopy(const json& object, const std::strin
 }
 
 void KindContext::configure(CaseExecutor& executor) const {
-  executor.setVersions(versions_);
-  executor.setRawObjects(raw_);
+  executor.setVersions(vias_);
+  executor.setRawObjects(settings_.rawObjects);
+  executor.setAcknowledgements(settings_.acks);
   executor.setValidator([this](const json& object, const std::string& version) {
     return violations(object, version);
   });
