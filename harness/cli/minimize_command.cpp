@@ -178,7 +178,7 @@ int runMinimize(const MinimizeFlags& f, const std::string& version, std::istream
     const ReviewVersion reviewVersion = std::get<ResolvedTarget>(resolved).reviewVersion;
     transport = std::get<ResolvedTarget>(resolved).transport;
 
-    Converter converter(crd, url, transport, reviewVersion);
+    Converter converter(crd, httpsTarget(std::get<ResolvedTarget>(resolved)), reviewVersion);
     // Judges every property when `target` is unset (the first run, to see what fails).
     auto runnerFor = [&](std::optional<FailureTarget> target) -> CaseRunner {
       return [&, target](const std::vector<json>& b, const std::string& from) {

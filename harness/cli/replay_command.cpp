@@ -124,7 +124,8 @@ int runReplay(const ReplayFlags& f, std::ostream& out, std::ostream& err) {
   }
   const KindContext& kind = std::get<KindContext>(compiled);
 
-  Converter converter(*crd, url, transport, std::get<ResolvedTarget>(resolved).reviewVersion);
+  Converter converter(*crd, httpsTarget(std::get<ResolvedTarget>(resolved)),
+                      std::get<ResolvedTarget>(resolved).reviewVersion);
   const FailureTarget target{b.property, *part, b.from, b.to, b.failure, b.cause};
   CaseExecutor executor(
       *crd, converter, transport.timeout,

@@ -5,9 +5,9 @@
 
 namespace convcheck {
 
-Converter::Converter(const Crd& crd, std::string url, const TransportOptions& options,
+Converter::Converter(const Crd& crd, std::unique_ptr<ReviewTarget> target,
                      ReviewVersion reviewVersion)
-    : crd_(crd), url_(std::move(url)), reviewVersion_(reviewVersion), client_(options) {}
+    : crd_(crd), target_(std::move(target)), reviewVersion_(reviewVersion) {}
 
 Exchange Converter::convert(const std::vector<nlohmann::json>& objects,
                             const std::string& toVersion, std::mt19937_64& uidSource) {
@@ -19,7 +19,7 @@ Exchange Converter::convert(const std::vector<nlohmann::json>& objects,
   ex.sent.kind = crd_.kind;
   ex.sent.listKind = crd_.listKind;
   ex.requestBody = encodeReview(ex.sent);
-  ex.http = client_.post(url_, ex.requestBody);
+  ex.http = target_->post(ex.requestBody);
   const CrdVersion* target = crd_.version(toVersion);
   ex.verdict = judgeConversion(ex.sent, ex.http, target ? target->schema : nlohmann::json());
   return ex;

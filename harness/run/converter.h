@@ -1,7 +1,8 @@
-// Sends one batch of objects to the webhook as kube-apiserver would and judges the answer.
-// Owned by the runner, one per CRD; every exchange goes through here (transport + model).
+// Sends one batch of objects to a target as kube-apiserver would and judges the answer.
+// One per concurrent caller; every exchange goes through here (review encoding, target, model).
 #pragma once
 
+#include <memory>
 #include <random>
 #include <string>
 #include <vector>
@@ -9,29 +10,26 @@
 #include <nlohmann/json.hpp>
 
 #include "harness/crd/crd.h"
-#include "harness/transport/https_client.h"
+#include "harness/transport/review_target.h"
 #include "properties/checks/exchange.h"
 
 namespace convcheck {
 
 class Converter {
  public:
-  Converter(const Crd& crd, std::string url, const TransportOptions& options,
-            ReviewVersion reviewVersion);
+  Converter(const Crd& crd, std::unique_ptr<ReviewTarget> target, ReviewVersion reviewVersion);
 
   // Objects must all differ from `toVersion` (the API server never sends those).
   // `uidSource` makes the fresh request uid deterministic for the case's seed.
   Exchange convert(const std::vector<nlohmann::json>& objects, const std::string& toVersion,
                    std::mt19937_64& uidSource);
 
-  const std::string& url() const { return url_; }
   ReviewVersion reviewVersion() const { return reviewVersion_; }
 
  private:
   const Crd& crd_;
-  std::string url_;
+  std::unique_ptr<ReviewTarget> target_;
   ReviewVersion reviewVersion_;
-  HttpsClient client_;
 };
 
 }  // namespace convcheck

@@ -44,14 +44,16 @@ struct InputError {
 // Everything needed to test one CRD.
 class KindRun {
  public:
-  KindRun(const KindContext& kind, const RunConfig& config, std::string url,
-          TransportOptions transport, ReviewVersion reviewVersion, std::ostream& log)
+  KindRun(const KindContext& kind, const RunConfig& config, ResolvedTarget target,
+          TargetFactory makeTarget, std::ostream& log)
       : crd_(kind.crd()),
         kind_(kind),
         config_(config),
         log_(log),
-        transport_(std::move(transport)),
-        converter_(crd_, std::move(url), transport_, reviewVersion),
+        target_(std::move(target)),
+        transport_(target_.transport),
+        makeTarget_(std::move(makeTarget)),
+        converter_(crd_, makeTarget_(target_), target_.reviewVersion),
         tally_(config.properties, warningOnlyVersions(crd_)),
         executor_(
             crd_, converter_, transport_.timeout,
@@ -61,8 +63,8 @@ class KindRun {
     report_.kind = crd_.kind;
     report_.group = crd_.group;
     report_.source = fmt::format("{}, document {}", crd_.source.file, crd_.source.document);
-    report_.url = converter_.url();
-    report_.reviewVersion = reviewVersionName(reviewVersion);
+    report_.url = target_.url;
+    report_.reviewVersion = reviewVersionName(target_.reviewVersion);
     report_.storedVersions = crd_.storedVersions;
     report_.crd = crd_;
     for (const auto& v : crd_.versions) {
@@ -154,8 +156,7 @@ class KindRun {
     kind_.configure(executor_);
     for (int k = 1; k < config_.jobs; ++k) {
       Worker w;
-      w.converter = std::make_unique<Converter>(crd_, converter_.url(), transport_,
-                                                converter_.reviewVersion());
+      w.converter = newConverter();
       w.executor = std::make_unique<CaseExecutor>(
           crd_, *w.converter, transport_.timeout,
           [this](const std::string& p) { return tally_.wants(p); },
@@ -245,9 +246,7 @@ class KindRun {
     static constexpr int kMaxProbes = 20;
     if (!lastGood_ || probes_ >= kMaxProbes) return false;
     ++probes_;
-    if (!probeConverter_)
-      probeConverter_ = std::make_unique<Converter>(crd_, converter_.url(), transport_,
-                                                    converter_.reviewVersion());
+    if (!probeConverter_) probeConverter_ = newConverter();
     Exchange probe = probeConverter_->convert(
         lastGood_->objects, versionOf(json{{"apiVersion", lastGood_->desiredApiVersion}}),
         probeUids_);
@@ -362,8 +361,8 @@ class KindRun {
     for (auto& job : shrinker_.select(result, info)) {
       while (static_cast<int>(shrinks_.size()) >= config_.jobs) collectShrink();
       shrinks_.push_back(std::async(std::launch::async, [this, job = std::move(job)] {
-        Converter converter(crd_, converter_.url(), transport_, converter_.reviewVersion());
-        return shrinker_.shrink(job, shrinkRunner(job, converter));
+        std::unique_ptr<Converter> converter = newConverter();
+        return shrinker_.shrink(job, shrinkRunner(job, *converter));
       }));
     }
   }
@@ -422,9 +421,9 @@ class KindRun {
 
   void checkTls() {
     if (!tally_.wants("tls")) return;
-    const std::string& url = converter_.url();
+    const std::string& url = target_.url;
     if (url.rfind("https://", 0) != 0) {
-      tally_.add({"tls", Outcome::Blocked, std::nullopt, "plain http:// URL"}, "", "");
+      tally_.add({"tls", Outcome::Blocked, std::nullopt, "not an https:// URL"}, "", "");
       return;
     }
     if (transport_.tls.insecureSkipVerify) {
@@ -450,6 +449,11 @@ class KindRun {
     tally_.add({"tls", Outcome::Fail, f, ""}, "", "");
   }
 
+  // A converter with a target of its own (a connection is used by one caller at a time).
+  std::unique_ptr<Converter> newConverter() {
+    return std::make_unique<Converter>(crd_, makeTarget_(target_), target_.reviewVersion);
+  }
+
   void finish() {
     drainShrinks();
     noteChokes();
@@ -461,7 +465,9 @@ class KindRun {
   const KindContext& kind_;
   const RunConfig& config_;
   std::ostream& log_;
-  TransportOptions transport_;
+  ResolvedTarget target_;
+  const TransportOptions& transport_;  // target_'s
+  TargetFactory makeTarget_;
   Converter converter_;
   Tally tally_;
   CaseExecutor executor_;
@@ -511,7 +517,8 @@ std::vector<const Crd*> selectCrds(const std::vector<Crd>& crds, const RunConfig
 
 }  // namespace
 
-RunReport runConformance(const RunConfig& config, std::istream& stdinStream, std::ostream& log) {
+RunReport runConformance(const RunConfig& config, std::istream& stdinStream, std::ostream& log,
+                         const TargetFactory& makeTarget) {
   auto started = std::chrono::steady_clock::now();
   RunReport report;
   report.seed = config.seed;
@@ -556,15 +563,14 @@ RunReport runConformance(const RunConfig& config, std::istream& stdinStream, std
       auto target =
           resolveTarget(*crd, TargetChoice{config.url, config.transport, config.reviewVersion});
       if (auto* error = std::get_if<std::string>(&target)) throw InputError{*error};
-      ResolvedTarget& resolved = std::get<ResolvedTarget>(target);
       auto compiled = KindContext::compile(
           *crd, KindSettings{GeneratorOptions{FormatOptions{config.canonicalDateTimes}},
                              config.rawObjects, config.acks ? &*config.acks : nullptr});
       if (auto* error = std::get_if<KindContext::Error>(&compiled))
         throw InputError{fmt::format("{}, document {}: version {}: {}", crd->source.file,
                                      crd->source.document, error->version, error->message)};
-      KindRun run(std::get<KindContext>(compiled), perKind, std::move(resolved.url),
-                  std::move(resolved.transport), resolved.reviewVersion, log);
+      KindRun run(std::get<KindContext>(compiled), perKind, std::get<ResolvedTarget>(target),
+                  makeTarget ? makeTarget : TargetFactory(httpsTarget), log);
       bool reached = run.run();
       if (reached)
         anyTested = true;

@@ -5,6 +5,7 @@
 #include <iosfwd>
 
 #include "harness/run/run_config.h"
+#include "harness/run/target_resolution.h"
 #include "reports/run_report.h"
 
 namespace convcheck {
@@ -13,6 +14,8 @@ namespace convcheck {
 inline constexpr int kInterruptedExitCode = 130;
 
 // Exit code per SPEC §7 is set in the returned report. `log` receives progress lines.
-RunReport runConformance(const RunConfig& config, std::istream& stdinStream, std::ostream& log);
+// `makeTarget` makes the targets reviews are sent to; unset = the webhook over HTTPS.
+RunReport runConformance(const RunConfig& config, std::istream& stdinStream, std::ostream& log,
+                         const TargetFactory& makeTarget = {});
 
 }  // namespace convcheck

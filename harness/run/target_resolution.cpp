@@ -33,4 +33,8 @@ std::variant<ResolvedTarget, std::string> resolveTarget(const Crd& crd, const Ta
   return out;
 }
 
+std::unique_ptr<ReviewTarget> httpsTarget(const ResolvedTarget& target) {
+  return std::make_unique<HttpsTarget>(target.url, target.transport);
+}
+
 }  // namespace convcheck

@@ -2,12 +2,15 @@
 // command line's choices over the CRD's own clientConfig. One rule for run, replay and minimize.
 #pragma once
 
+#include <functional>
+#include <memory>
 #include <optional>
 #include <string>
 #include <variant>
 
 #include "harness/crd/crd.h"
 #include "harness/transport/http_types.h"
+#include "harness/transport/review_target.h"
 #include "properties/review.h"
 
 namespace convcheck {
@@ -28,5 +31,11 @@ struct ResolvedTarget {
 // The error names the CRD and says what to pass. A CRD whose webhook is a service reference
 // needs a URL (port-forward); the certificate is then checked for <service>.<namespace>.svc.
 std::variant<ResolvedTarget, std::string> resolveTarget(const Crd& crd, const TargetChoice& given);
+
+// Makes a kind's targets, one per concurrent caller (a run has --jobs of them, plus shrinks).
+using TargetFactory = std::function<std::unique_ptr<ReviewTarget>(const ResolvedTarget&)>;
+
+// The webhook over HTTPS at target.url: what every command uses outside tests.
+std::unique_ptr<ReviewTarget> httpsTarget(const ResolvedTarget& target);
 
 }  // namespace convcheck

@@ -1,0 +1,51 @@
+// Targets for runner tests that convert in this process: the example webhook's conversion (with
+// faults) answered without a socket, and wrappers that make some calls fail at the transport.
+#pragma once
+
+#include <functional>
+#include <memory>
+#include <string>
+
+#include "examples/webhook/review_handler.h"
+#include "harness/transport/review_target.h"
+
+namespace convcheck::testing {
+
+// The example webhook's answer to every review, as the HTTPS server would send it.
+class ExampleTarget : public ReviewTarget {
+ public:
+  explicit ExampleTarget(example::FaultSet faults) : faults_(faults) {}
+  HttpResult post(const std::string& body) override {
+    example::HttpReply reply = example::handleConversionReview("application/json", body, faults_);
+    HttpResult r;
+    r.url = "inprocess://example";
+    r.status = reply.status;
+    r.contentType = reply.contentType;
+    r.body = std::move(reply.body);
+    return r;
+  }
+
+ private:
+  example::FaultSet faults_;
+};
+
+// The example webhook, except that calls `fails` picks end in a transport failure of `kind`.
+class FailingTarget : public ExampleTarget {
+ public:
+  FailingTarget(std::function<bool(const std::string& body)> fails, std::string kind)
+      : ExampleTarget({}), fails_(std::move(fails)), kind_(std::move(kind)) {}
+  HttpResult post(const std::string& body) override {
+    if (!fails_(body)) return ExampleTarget::post(body);
+    HttpResult r;
+    r.url = "inprocess://example";
+    r.transportErrorKind = kind_;
+    r.transportError = kind_ + ": the in-process target failed this call";
+    return r;
+  }
+
+ private:
+  std::function<bool(const std::string&)> fails_;
+  std::string kind_;
+};
+
+}  // namespace convcheck::testing
