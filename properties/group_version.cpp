@@ -24,4 +24,16 @@ GroupVersionKind fromApiVersionAndKind(std::string_view apiVersion, std::string_
   return {"", "", std::string(kind)};
 }
 
+std::string versionOfApiVersion(std::string_view apiVersion) {
+  auto slash = apiVersion.rfind('/');
+  return std::string(slash == std::string_view::npos ? apiVersion : apiVersion.substr(slash + 1));
+}
+
+std::string objectVersion(const nlohmann::json& object) {
+  if (!object.is_object()) return "";
+  auto it = object.find("apiVersion");
+  if (it == object.end() || !it->is_string()) return "";
+  return versionOfApiVersion(it->get_ref<const std::string&>());
+}
+
 }  // namespace convcheck

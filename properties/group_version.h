@@ -6,6 +6,8 @@
 #include <string>
 #include <string_view>
 
+#include <nlohmann/json.hpp>
+
 namespace convcheck {
 
 struct GroupVersion {
@@ -30,5 +32,10 @@ std::optional<GroupVersion> parseGroupVersion(std::string_view s, std::string* e
 
 // schema.FromAPIVersionAndKind: an unparsable apiVersion gives a GVK with only the kind.
 GroupVersionKind fromApiVersionAndKind(std::string_view apiVersion, std::string_view kind);
+
+// The version part of an apiVersion ("stable.example.com/v1" -> "v1", "v1" -> "v1").
+std::string versionOfApiVersion(std::string_view apiVersion);
+// The version part of an object's apiVersion; "" when it has none (or is not an object).
+std::string objectVersion(const nlohmann::json& object);
 
 }  // namespace convcheck

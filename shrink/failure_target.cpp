@@ -91,13 +91,4 @@ bool caseNeeds(const FailureTarget& target, const std::string& property) {
          (target.part == CasePart::Backward && property == "round-trip");
 }
 
-std::string objectVersion(const nlohmann::json& object) {
-  if (!object.is_object()) return "";
-  auto it = object.find("apiVersion");
-  if (it == object.end() || !it->is_string()) return "";
-  const std::string& apiVersion = it->get_ref<const std::string&>();
-  auto slash = apiVersion.rfind('/');
-  return slash == std::string::npos ? apiVersion : apiVersion.substr(slash + 1);
-}
-
 }  // namespace convcheck

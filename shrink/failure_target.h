@@ -9,6 +9,7 @@
 
 #include "harness/run/case_executor.h"
 #include "properties/checks/check_result.h"
+#include "properties/group_version.h"
 
 namespace convcheck {
 
@@ -49,8 +50,5 @@ std::vector<FailureTarget> failuresOf(const CaseResult& result, const std::strin
 // Which properties a case must judge to re-check `target`: its property, and round-trip for
 // failures on the way back (the requests back to the sources are made for round-trip).
 bool caseNeeds(const FailureTarget& target, const std::string& property);
-
-// The version part of an object's apiVersion ("stable.example.com/v1" -> "v1").
-std::string objectVersion(const nlohmann::json& object);
 
 }  // namespace convcheck

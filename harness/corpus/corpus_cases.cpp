@@ -1,4 +1,5 @@
 #include "harness/corpus/corpus_cases.h"
+#include "properties/group_version.h"
 
 #include <algorithm>
 
@@ -9,14 +10,6 @@ namespace convcheck {
 using nlohmann::json;
 
 namespace {
-
-std::string versionOfObject(const json& object) {
-  auto field = object.is_object() ? object.find("apiVersion") : object.end();
-  std::string apiVersion =
-      field != object.end() && field->is_string() ? field->get<std::string>() : "";
-  auto slash = apiVersion.rfind('/');
-  return slash == std::string::npos ? apiVersion : apiVersion.substr(slash + 1);
-}
 
 std::uint64_t hashText(const std::string& s, std::uint64_t seed) {
   std::uint64_t h = 14695981039346656037ull ^ seed;
@@ -44,7 +37,7 @@ CorpusPlan planCorpusCases(const CorpusContents& contents, const Crd& crd,
     std::string problem;
     if (!tested(c.caseTo)) problem = fmt::format("version {} is not tested", c.caseTo);
     for (const auto& o : c.objects) {
-      const std::string v = versionOfObject(o);
+      const std::string v = objectVersion(o);
       if (problem.empty() && !tested(v)) problem = fmt::format("version {} is not tested", v);
       if (problem.empty() && v == c.caseTo)
         problem = fmt::format("an object is already in the desired version {}", v);

@@ -1,4 +1,5 @@
 #include "harness/corpus/corpus_store.h"
+#include "properties/group_version.h"
 
 #include <algorithm>
 #include <filesystem>
@@ -51,11 +52,6 @@ std::string groupOf(const std::string& apiVersion) {
   return slash == std::string::npos ? "" : apiVersion.substr(0, slash);
 }
 
-std::string versionOfApi(const std::string& apiVersion) {
-  auto slash = apiVersion.rfind('/');
-  return slash == std::string::npos ? apiVersion : apiVersion.substr(slash + 1);
-}
-
 }  // namespace
 
 CorpusContents CorpusStore::load(const Crd& crd) const {
@@ -104,7 +100,7 @@ CorpusContents CorpusStore::load(const Crd& crd) const {
       };
       const std::string apiVersion = text("apiVersion");
       if (text("kind") != crd.kind || groupOf(apiVersion) != crd.group) continue;
-      out.samples.push_back({d.where, versionOfApi(apiVersion), std::move(d.object)});
+      out.samples.push_back({d.where, versionOfApiVersion(apiVersion), std::move(d.object)});
     }
   }
   return out;

@@ -15,15 +15,6 @@ namespace convcheck {
 
 using nlohmann::json;
 
-std::string versionOf(const json& object) {
-  std::string apiVersion =
-      object.is_object() && object.contains("apiVersion") && object["apiVersion"].is_string()
-          ? object["apiVersion"].get<std::string>()
-          : "";
-  auto slash = apiVersion.rfind('/');
-  return slash == std::string::npos ? apiVersion : apiVersion.substr(slash + 1);
-}
-
 const CheckResult* CaseResult::find(const std::string& property) const {
   for (const auto* list : {&forward, &composite})
     for (const auto& r : *list)
@@ -42,7 +33,7 @@ CaseExecutor::CaseExecutor(const Crd& crd, Converter& converter, std::chrono::mi
 
 json CaseExecutor::defaulted(json object) const {
   if (raw_) return object;
-  if (const CrdVersion* v = crd_.version(versionOf(object)))
+  if (const CrdVersion* v = crd_.version(objectVersion(object)))
     applyStructuralDefaults(object, v->schema);
   return object;
 }
@@ -234,13 +225,13 @@ void CaseExecutor::roundTrip(const std::vector<json>& batch, const Exchange& for
   std::vector<Exchange> exchanges{forward};
   std::vector<std::string> sources;
   for (const auto& o : batch)
-    if (std::find(sources.begin(), sources.end(), versionOf(o)) == sources.end())
-      sources.push_back(versionOf(o));
+    if (std::find(sources.begin(), sources.end(), objectVersion(o)) == sources.end())
+      sources.push_back(objectVersion(o));
   for (const auto& source : sources) {
     std::vector<std::size_t> indices;
     std::vector<json> back;
     for (std::size_t i = 0; i < batch.size(); ++i)
-      if (versionOf(batch[i]) == source) {
+      if (objectVersion(batch[i]) == source) {
         indices.push_back(i);
         back.push_back(forward.verdict.visible[i]);
       }

@@ -16,6 +16,7 @@
 #include "harness/crd/crd.h"
 #include "harness/run/converter.h"
 #include "properties/checks/check_result.h"
+#include "properties/group_version.h"
 
 namespace convcheck {
 
@@ -102,7 +103,5 @@ class CaseExecutor {
   // `object` with its own version's structural defaults (unchanged when raw_).
   nlohmann::json defaulted(nlohmann::json object) const;
 };
-
-std::string versionOf(const nlohmann::json& object);
 
 }  // namespace convcheck

@@ -27,6 +27,7 @@
 #include "harness/run/target_resolution.h"
 #include "harness/transport/review_codec.h"
 #include "harness/transport/tls_inspect.h"
+#include "properties/group_version.h"
 #include "shrink/run_shrinker.h"
 
 namespace convcheck {
@@ -211,8 +212,8 @@ class KindRun {
       reachable_ = true;
       consecutiveFailures_ = 0;
       if (ex.verdict.accepted() && ex.sent.objects.size() == 1) lastGood_ = ex.sent;
-      tally_.latency(versionOf(ex.sent.objects.front()),
-                     versionOf(json{{"apiVersion", ex.sent.desiredApiVersion}}),
+      tally_.latency(objectVersion(ex.sent.objects.front()),
+                     objectVersion(json{{"apiVersion", ex.sent.desiredApiVersion}}),
                      ex.sent.objects.size(), ex.http.elapsed.count() / 1000.0);
       return;
     }
@@ -248,7 +249,7 @@ class KindRun {
     ++probes_;
     if (!probeConverter_) probeConverter_ = newConverter();
     Exchange probe = probeConverter_->convert(
-        lastGood_->objects, versionOf(json{{"apiVersion", lastGood_->desiredApiVersion}}),
+        lastGood_->objects, objectVersion(json{{"apiVersion", lastGood_->desiredApiVersion}}),
         probeUids_);
     ++report_.requests;
     report_.objectsSent += static_cast<int>(probe.sent.objects.size());
@@ -336,7 +337,7 @@ class KindRun {
     for (const auto& c : plan.cases) {
       if (stopped_) break;
       PlannedCase planned;
-      planned.from = versionOf(c.objects.front());
+      planned.from = objectVersion(c.objects.front());
       planned.to = c.to;
       planned.seed = c.seed;
       CaseResult result = executor_.run(c.objects, planned.from, planned.to, planned.seed);

@@ -7,6 +7,7 @@
 #include <fmt/format.h>
 
 #include "properties/checks/json_diff.h"
+#include "properties/group_version.h"
 
 namespace convcheck {
 
@@ -27,15 +28,6 @@ const char* severityName(Severity severity) {
 }
 
 namespace {
-
-std::string versionOfObject(const json& object) {
-  if (!object.is_object()) return "";
-  auto it = object.find("apiVersion");
-  if (it == object.end() || !it->is_string()) return "";
-  const std::string& apiVersion = it->get_ref<const std::string&>();
-  auto slash = apiVersion.rfind('/');
-  return slash == std::string::npos ? apiVersion : apiVersion.substr(slash + 1);
-}
 
 std::string shortValue(const json& value) {
   std::string s = value.dump(-1, ' ', false, json::error_handler_t::replace);
@@ -90,7 +82,7 @@ std::vector<DiffLine> labelAndAnnotationKeys(std::vector<DiffLine> lines) {
 
 void diffCauses(const Finding& f, const SchemaLookup& schemaOf, std::vector<Cause>& out) {
   const json* schema = nullptr;
-  if (schemaOf) schema = schemaOf(versionOfObject(f.expected));
+  if (schemaOf) schema = schemaOf(objectVersion(f.expected));
   const bool metadataProperty = f.property == "metadata-immutable";
   for (const auto& line : labelAndAnnotationKeys(jsonDiff(f.expected, f.got))) {
     if (isFloat64Rounding(line.expected, line.got)) {
