@@ -5,7 +5,7 @@
 
 #include <fmt/format.h>
 
-#include "properties/checks/property_ids.h"
+#include "properties/checks/property_registry.h"
 #include "reports/failure_text.h"
 
 namespace convcheck {
@@ -49,7 +49,7 @@ void printConsoleReport(const RunReport& report, std::ostream& out, bool colour)
       if (t.failed > 0 && !t.from.empty())
         r.failingPairs.push_back(fmt::format("{}->{}", t.from, t.to));
     }
-    for (const auto& info : propertyCatalogue()) {
+    for (const auto& info : propertyRegistry()) {
       auto it = rows.find(std::string(info.id));
       if (it == rows.end()) continue;
       const Row& r = it->second;

@@ -5,7 +5,7 @@
 
 #include <fmt/format.h>
 
-#include "properties/checks/property_ids.h"
+#include "properties/checks/property_registry.h"
 
 namespace convcheck {
 

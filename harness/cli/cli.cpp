@@ -21,7 +21,7 @@
 #include "harness/crd/crd_loader.h"
 #include "harness/run/runner.h"
 #include "harness/transport/duration.h"
-#include "properties/checks/property_ids.h"
+#include "properties/checks/property_registry.h"
 #include "reports/bundle_writer.h"
 #include "reports/console_report.h"
 #include "reports/json_report.h"
@@ -390,7 +390,10 @@ int runCli(const std::vector<std::string>& args, std::istream& in, std::ostream&
       ->default_val("canonical")
       ->check(CLI::IsMember({"canonical", "any"}));
 
-  CLI::App* properties = app.add_subcommand("properties", "List the property ids");
+  CLI::App* properties = app.add_subcommand(
+      "properties", "List the properties: id, what holds, when it is judged, the calls it adds");
+  bool markdown = false;
+  properties->add_flag("--markdown", markdown, "Print the README's table of properties");
   ReplayFlags replayFlags;
   CLI::App* replay = addReplayCommand(app, replayFlags);
   MinimizeFlags minimizeFlags;
@@ -424,7 +427,7 @@ int runCli(const std::vector<std::string>& args, std::istream& in, std::ostream&
   }
 
   if (properties->parsed()) {
-    for (const auto& p : propertyCatalogue()) out << fmt::format("{:<26} {}\n", p.id, p.holdsWhen);
+    out << propertyTable(markdown);
     return 0;
   }
   if (generate->parsed()) return generateCommand(gen, in, out, err);

@@ -17,7 +17,7 @@
 #include "harness/run/target_resolution.h"
 #include "harness/transport/duration.h"
 #include "harness/transport/review_codec.h"
-#include "properties/checks/property_ids.h"
+#include "properties/checks/property_registry.h"
 #include "reports/bundle_writer.h"
 #include "reports/failure_text.h"
 #include "shrink/batch_identity.h"

@@ -8,7 +8,7 @@
 #include <yaml-cpp/yaml.h>
 
 #include "properties/checks/json_diff.h"
-#include "properties/checks/property_ids.h"
+#include "properties/checks/property_registry.h"
 
 namespace convcheck {
 

@@ -25,7 +25,7 @@ struct CaseResult {
   std::vector<CheckResult> backward;    // single-exchange properties of each to -> source call
   std::string backwardFrom;             // = the case's `to` (the pair the backward results are for)
   std::vector<std::string> backwardTo;  // source version of each backward exchange
-  std::vector<CheckResult> composite;   // round-trip, determinism (Blocked when not evaluable)
+  std::vector<CheckResult> composite;   // Output- and Case-scope properties of the registry
   std::vector<Exchange> exchanges;      // every call made, in order
   int calls() const { return static_cast<int>(exchanges.size()); }
   // The result for `property` of the forward pair, or nullptr.
@@ -34,7 +34,7 @@ struct CaseResult {
 
 class CaseExecutor {
  public:
-  // `wants` says which properties are wanted (composite ones cost extra calls); `onCall` sees
+  // `wants` says which properties are wanted (Case-scope ones cost extra calls); `onCall` sees
   // every exchange as it completes (for counting, latency and circuit breaking).
   CaseExecutor(const Crd& crd, Converter& converter, std::chrono::milliseconds timeout,
                std::function<bool(const std::string&)> wants,
@@ -69,22 +69,11 @@ class CaseExecutor {
   bool halted() const { return halted_; }
 
  private:
+  friend class CaseScope;  // what Case-scope properties see of a case (case_executor.cpp)
   CaseResult runChecks(const std::vector<nlohmann::json>& batch, const std::string& from,
                        const std::string& to, std::uint64_t seed);
   Exchange send(const std::vector<nlohmann::json>& objects, const std::string& to,
                 std::mt19937_64& uids, CaseResult& result);
-  void roundTrip(const std::vector<nlohmann::json>& batch, const Exchange& forward,
-                 const std::string& from, const std::string& to, std::mt19937_64& uids,
-                 CaseResult& result);
-
-  void transitivity(const std::vector<nlohmann::json>& batch, const Exchange& forward,
-                    const std::string& from, const std::string& to, std::uint64_t seed,
-                    std::mt19937_64& uids, CaseResult& result);
-  void editRoundTrip(const Exchange& forward, const std::string& from, const std::string& to,
-                     std::uint64_t seed, std::mt19937_64& uids, CaseResult& result);
-  void batchIndependence(const std::vector<nlohmann::json>& batch, const Exchange& forward,
-                         const std::string& from, const std::string& to, std::uint64_t seed,
-                         std::mt19937_64& uids, CaseResult& result);
 
   const Crd& crd_;
   Converter& converter_;

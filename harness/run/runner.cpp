@@ -27,6 +27,7 @@
 #include "harness/run/target_resolution.h"
 #include "harness/transport/review_codec.h"
 #include "harness/transport/tls_inspect.h"
+#include "properties/checks/tls.h"
 #include "properties/group_version.h"
 #include "shrink/run_shrinker.h"
 
@@ -422,32 +423,17 @@ class KindRun {
 
   void checkTls() {
     if (!tally_.wants("tls")) return;
-    const std::string& url = target_.url;
-    if (url.rfind("https://", 0) != 0) {
-      tally_.add({"tls", Outcome::Blocked, std::nullopt, "not an https:// URL"}, "", "");
-      return;
+    TlsEvidence evidence;
+    evidence.https = target_.url.rfind("https://", 0) == 0;
+    evidence.skipVerify = transport_.tls.insecureSkipVerify;
+    if (evidence.https && !evidence.skipVerify) {
+      TlsInspection inspection = inspectServerTls(target_.url, transport_.tls, transport_.timeout);
+      evidence.handshakeCompleted = inspection.handshakeCompleted;
+      evidence.error = inspection.error;
+      evidence.acceptedByKubeApiserver = inspection.acceptedByKubeApiserver;
+      evidence.reasons = inspection.reasons;
     }
-    if (transport_.tls.insecureSkipVerify) {
-      tally_.add({"tls", Outcome::Blocked, std::nullopt, "--insecure-skip-tls-verify"}, "", "");
-      return;
-    }
-    TlsInspection inspection = inspectServerTls(url, transport_.tls, transport_.timeout);
-    if (!inspection.handshakeCompleted) {  // no certificate seen: nothing to judge
-      tally_.add({"tls", Outcome::Blocked, std::nullopt, "no TLS handshake: " + inspection.error},
-                 "", "");
-      return;
-    }
-    if (inspection.acceptedByKubeApiserver) {
-      tally_.add({"tls", Outcome::Pass, std::nullopt, ""}, "", "");
-      return;
-    }
-    Finding f;
-    f.property = "tls";
-    f.summary =
-        "kube-apiserver's Go client would refuse this serving certificate, so every conversion "
-        "fails in a real cluster even though OpenSSL accepted it here";
-    f.details = inspection.reasons;
-    tally_.add({"tls", Outcome::Fail, f, ""}, "", "");
+    tally_.add(judgeTls(evidence), "", "");
   }
 
   // A converter with a target of its own (a connection is used by one caller at a time).

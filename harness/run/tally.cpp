@@ -4,7 +4,7 @@
 #include <cmath>
 
 #include "properties/checks/cause_analysis.h"
-#include "properties/checks/property_ids.h"
+#include "properties/checks/property_registry.h"
 
 namespace convcheck {
 
@@ -12,7 +12,7 @@ namespace {
 constexpr std::size_t kCausesKept = 8;  // examples per (property, pair); the rest are counted
 
 std::size_t catalogueIndex(const std::string& id) {
-  const auto& cat = propertyCatalogue();
+  const auto& cat = propertyRegistry();
   for (std::size_t i = 0; i < cat.size(); ++i)
     if (cat[i].id == id) return i;
   return cat.size();

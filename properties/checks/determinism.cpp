@@ -1,8 +1,12 @@
+// The determinism property: the same request (a fresh uid) gives the same converted objects. One
+// call of its own (the batch again); listed in property_registry.cpp.
 #include "properties/checks/determinism.h"
 
 #include <fmt/format.h>
 
+#include "properties/checks/exchange_view.h"
 #include "properties/checks/json_diff.h"
+#include "properties/checks/property.h"
 
 namespace convcheck {
 
@@ -33,6 +37,28 @@ CheckResult checkDeterminism(const Exchange& first, const Exchange& second,
     return {"determinism", Outcome::Fail, std::move(f), ""};
   }
   return {"determinism", Outcome::Pass, std::nullopt, ""};
+}
+
+namespace {
+
+void runDeterminism(CaseCalls& c) {
+  Exchange again = c.send(c.batch(), c.context().to);
+  c.record(again.verdict.accepted()
+               ? checkDeterminism(c.forward(), again, c.context())
+               : notEvaluable("determinism", "the repeated call was rejected"));
+}
+
+}  // namespace
+
+const Property& determinismProperty() {
+  static const Property kProperty{"determinism",
+                                  "the same request (fresh uid) gives the same converted objects",
+                                  PropertyScope::Case,
+                                  "1 (the batch again, with a fresh uid)",
+                                  nullptr,
+                                  nullptr,
+                                  &runDeterminism};
+  return kProperty;
 }
 
 }  // namespace convcheck

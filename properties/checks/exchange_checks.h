@@ -1,5 +1,5 @@
-// Properties judged on a single ConversionReview exchange: envelope, uid, count, order, version,
-// kind, metadata, labels/annotations and timeout. Called by the runner for every exchange it makes.
+// The case a ConversionReview exchange belongs to, and the Exchange-scope properties of the
+// registry judged on it. Called by the case executor for every exchange it makes.
 #pragma once
 
 #include <chrono>
@@ -16,8 +16,9 @@ struct CaseContext {
   std::chrono::milliseconds timeout{30000};
 };
 
-// One CheckResult for each of: response-envelope, timeout, uid-echo, object-count, order,
-// target-version, kind-unchanged, metadata-immutable, labels-annotations-valid.
+// One CheckResult for each Exchange-scope property of the registry (response-envelope, uid-echo,
+// object-count, order, target-version, kind-unchanged, metadata-immutable,
+// labels-annotations-valid, timeout), in registry order. Defined in property_registry.cpp.
 std::vector<CheckResult> checkExchange(const Exchange& exchange, const CaseContext& context);
 
 }  // namespace convcheck

@@ -1,5 +1,5 @@
-// Properties judged on what a conversion of valid input produced: converts-valid-input,
-// schema-valid and no-pruned-fields. Called by the case executor for every forward exchange.
+// Properties judged on what a conversion of valid input produced (converts-valid-input,
+// schema-valid, no-pruned-fields). Called by the case executor for every forward exchange.
 #pragma once
 
 #include <functional>
@@ -10,13 +10,13 @@
 
 #include "properties/checks/check_result.h"
 #include "properties/checks/exchange_checks.h"
+#include "properties/checks/property.h"
 
 namespace convcheck {
 
-// Violations of the target version's schema for one object ("spec.port: does not match …").
-using TargetValidator = std::function<std::vector<std::string>(const nlohmann::json& object)>;
-
-// `exchange` converted schema-valid objects; `validate` checks against the target schema.
+// The Output-scope properties of the registry, in registry order. `exchange` converted
+// schema-valid objects; `validate` checks against the target schema (empty: schema-valid is not
+// evaluable). Defined in property_registry.cpp.
 std::vector<CheckResult> checkOutput(const Exchange& exchange, const CaseContext& context,
                                      const TargetValidator& validate);
 

@@ -1,6 +1,5 @@
-// Properties that compare two ways of reaching the same result: transitivity (A->B->C = A->C),
-// edit-round-trip (an edit at B survives a write through A) and batch-independence (a batch
-// converts as each object alone and in any order). Called by the case executor.
+// The judges of the properties that compare two ways of reaching the same result: transitivity
+// (A->B->C = A->C), edit-round-trip and batch-independence, each defined in its own file.
 #pragma once
 
 #include <string>
@@ -13,6 +12,13 @@
 #include "properties/checks/exchange_checks.h"
 
 namespace convcheck {
+
+// The first differing paths of two objects ("spec.a, spec.b and 3 more"), for summaries.
+std::string differingPaths(const nlohmann::json& a, const nlohmann::json& b);
+// A failure of `property` comparing `expected` with `got`, for the case `ctx`.
+CheckResult pathFailure(const char* property, const CaseContext& ctx, std::string summary,
+                        std::string detail, nlohmann::json expected, nlohmann::json got,
+                        std::vector<nlohmann::json> batch, std::vector<Exchange> exchanges);
 
 // `direct` is from->to, `first` from->via, `second` via->to; all accepted.
 CheckResult checkTransitivity(const Exchange& direct, const Exchange& first, const Exchange& second,

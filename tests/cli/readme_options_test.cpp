@@ -1,4 +1,5 @@
-// The README documents every command-line option that --help shows, for every subcommand.
+// The README documents every command-line option that --help shows, for every subcommand, and
+// shows the registry's table of properties.
 #include <gtest/gtest.h>
 
 #include <fstream>
@@ -61,6 +62,18 @@ TEST(Cli, PropertiesListsEverySpecId) {
   for (const char* id : {"response-envelope", "edit-round-trip", "batch-independence", "tls",
                          "timeout", "no-pruned-fields"})
     EXPECT_NE(out.str().find(id), std::string::npos) << id;
+}
+
+TEST(Cli, TheReadmesPropertyTableIsTheRegistrys) {
+  std::istringstream in;
+  std::ostringstream out, err;
+  ASSERT_EQ(runCli({"properties", "--markdown"}, in, out, err), 0) << err.str();
+  std::ifstream file(CONVCHECK_README);
+  std::stringstream readme;
+  readme << file.rdbuf();
+  EXPECT_NE(readme.str().find(out.str()), std::string::npos)
+      << "README.md's table of properties differs from `convcheck properties --markdown`:\n"
+      << out.str();
 }
 
 }  // namespace

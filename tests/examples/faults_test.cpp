@@ -17,7 +17,7 @@
 #include "examples/webhook/object_faults.h"
 #include "examples/webhook/review_handler.h"
 #include "examples/webhook/widget_converter.h"
-#include "properties/checks/property_ids.h"
+#include "properties/checks/property_registry.h"
 #include "tests/examples/crd_schema.h"
 #include "tests/examples/property_model.h"
 #include "tests/examples/random_objects.h"

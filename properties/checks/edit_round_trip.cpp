@@ -1,0 +1,69 @@
+// The edit-round-trip property: A->B, a schema-valid change of B, B'->A->B returns B'. Two calls
+// of its own for single-object cases; listed in property_registry.cpp.
+#include <fmt/format.h>
+
+#include "properties/checks/exchange_view.h"
+#include "properties/checks/path_checks.h"
+#include "properties/checks/property.h"
+#include "properties/checks/round_trip.h"
+#include "properties/checks/stored_form.h"
+
+namespace convcheck {
+
+using nlohmann::json;
+
+CheckResult checkEditRoundTrip(const json& edited, const json& returned,
+                               std::vector<Exchange> exchanges, const CaseContext& ctx) {
+  if (edited == returned) return {"edit-round-trip", Outcome::Pass, std::nullopt, ""};
+  std::string loss = describeLoss(edited, returned, ctx.from);
+  return pathFailure(
+      "edit-round-trip", ctx,
+      fmt::format("an edit made at {} does not survive a write through {}: {} "
+                  "(a stale copy, e.g. an annotation stash, wins over the edit)",
+                  ctx.to, ctx.from, loss.substr(loss.find("silently") + 9)),
+      fmt::format("{} -> {}, edit at {}, -> {} -> {}", ctx.from, ctx.to, ctx.to, ctx.from, ctx.to),
+      edited, returned, {edited}, std::move(exchanges));
+}
+
+namespace {
+
+void runEditRoundTrip(CaseCalls& c) {
+  if (c.batch().size() != 1) return;
+  const CaseContext& ctx = c.context();
+  const Exchange& forward = c.forward();
+  std::optional<json> edited = c.edit(forward.verdict.visible.at(0), ctx.to, c.seed() ^ 0xed17ull);
+  if (edited) edited = c.defaulted(std::move(*edited));  // a client's write of B' is defaulted
+  if (!edited) {
+    c.record(notEvaluable("edit-round-trip", "no schema-valid edit was available"));
+    return;
+  }
+  Exchange back = c.send({*edited}, ctx.from);
+  if (!back.verdict.accepted()) {
+    c.record(notEvaluable("edit-round-trip", "converting the edit back was rejected"));
+    return;
+  }
+  Exchange again = c.send(back.verdict.visible, ctx.to);
+  if (!again.verdict.accepted()) {
+    c.record(notEvaluable("edit-round-trip", "reading the edit again was rejected"));
+    return;
+  }
+  const json* schema = c.schemaOf(ctx.to);
+  json expected = storedForm(*edited, schema ? *schema : json());
+  c.record(checkEditRoundTrip(expected, again.verdict.visible.at(0), {forward, back, again}, ctx));
+}
+
+}  // namespace
+
+const Property& editRoundTripProperty() {
+  static const Property kProperty{"edit-round-trip",
+                                  "A->B, a schema-valid change of B, then B'->A->B returns B' "
+                                  "(catches stale annotation stashes)",
+                                  PropertyScope::Case,
+                                  "2 per single-object case (the edit B'->A, then A->B)",
+                                  nullptr,
+                                  nullptr,
+                                  &runEditRoundTrip};
+  return kProperty;
+}
+
+}  // namespace convcheck

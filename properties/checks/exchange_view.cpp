@@ -1,0 +1,82 @@
+#include "properties/checks/exchange_view.h"
+
+#include <algorithm>
+
+namespace convcheck {
+
+ExchangeView::ExchangeView(const Exchange& exchange, const CaseContext& context)
+    // Beyond the number sent only the count matters: a hostile answer may hold millions.
+    : ex(exchange), ctx(context), view(viewResponse(exchange.http, exchange.sent.objects.size())) {}
+
+CheckResult passed(const char* property) { return {property, Outcome::Pass, std::nullopt, ""}; }
+
+CheckResult notEvaluable(const char* property, std::string why) {
+  return {property, Outcome::Blocked, std::nullopt, std::move(why)};
+}
+
+Finding findingOn(const char* property, const Exchange& ex, const CaseContext& ctx,
+                  std::string summary, std::vector<std::string> details, nlohmann::json expected,
+                  nlohmann::json got) {
+  Finding f;
+  f.property = property;
+  f.from = ctx.from;
+  f.to = ctx.to;
+  f.summary = std::move(summary);
+  f.apiserverMessage = ex.verdict.accepted() ? "" : ex.verdict.message;
+  f.details = std::move(details);
+  f.expected = std::move(expected);
+  f.got = std::move(got);
+  f.batch = ex.sent.objects;
+  f.exchanges = {ex};
+  return f;
+}
+
+CheckResult ExchangeView::fail(const char* property, std::string summary,
+                               std::vector<std::string> details, nlohmann::json expected,
+                               nlohmann::json got) const {
+  return {property, Outcome::Fail,
+          findingOn(property, ex, ctx, std::move(summary), std::move(details), std::move(expected),
+                    std::move(got)),
+          ""};
+}
+
+bool ExchangeView::timedOut() const {
+  return !ex.http.ok() && ex.http.transportErrorKind == "timeout";
+}
+
+std::string ExchangeView::objectsUnavailable() const {
+  if (!view.hasResponse) return "no decodable response";
+  if (view.resultStatus != "Success") return "result.status is not Success";
+  return "";
+}
+
+std::string ExchangeView::perObjectUnavailable() const {
+  if (auto why = objectsUnavailable(); !why.empty()) return why;
+  if (view.convertedCount != ex.sent.objects.size()) return "object count differs";
+  return "";
+}
+
+bool ExchangeView::isPermutation() const {
+  std::vector<ObjectIdentity> a, b;
+  for (const auto& o : ex.sent.objects) a.push_back(identityOf(o));
+  for (const auto& o : view.convertedObjects) b.push_back(identityOf(o));
+  if (a == b) return false;
+  std::sort(a.begin(), a.end());
+  std::sort(b.begin(), b.end());
+  return a == b;
+}
+
+std::vector<std::size_t> ExchangeView::pairing() const {
+  std::vector<std::size_t> match(view.convertedObjects.size());
+  bool permuted = isPermutation();
+  for (std::size_t i = 0; i < match.size(); ++i) {
+    match[i] = i;
+    if (!permuted) continue;
+    auto id = identityOf(view.convertedObjects[i]);
+    for (std::size_t j = 0; j < ex.sent.objects.size(); ++j)
+      if (identityOf(ex.sent.objects[j]) == id) match[i] = j;
+  }
+  return match;
+}
+
+}  // namespace convcheck

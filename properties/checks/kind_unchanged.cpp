@@ -1,0 +1,40 @@
+// The kind-unchanged property: the webhook keeps each object's kind. Judged on every answer;
+// listed in property_registry.cpp.
+
+#include <fmt/format.h>
+
+#include "properties/checks/exchange_view.h"
+#include "properties/checks/property.h"
+
+namespace convcheck {
+namespace {
+
+using nlohmann::json;
+
+CheckResult judgeKindUnchanged(const ExchangeView& e) {
+  if (auto why = e.perObjectUnavailable(); !why.empty()) return notEvaluable("kind-unchanged", why);
+  auto match = e.pairing();
+  std::vector<std::string> wrong;
+  for (std::size_t i = 0; i < match.size(); ++i) {
+    const json& o = e.view.convertedObjects[i];
+    json k = o.is_object() && o.contains("kind") ? o["kind"] : json(nullptr);
+    if (k != e.ex.sent.objects[match[i]]["kind"])
+      wrong.push_back(fmt::format("index {}: kind {}", i, k.dump()));
+  }
+  if (wrong.empty()) return passed("kind-unchanged");
+  return e.fail("kind-unchanged",
+                fmt::format("the webhook changes the kind (expected {}); kube-apiserver rejects "
+                            "the answer",
+                            e.ex.sent.kind),
+                wrong, json(e.ex.sent.kind), nullptr);
+}
+
+}  // namespace
+
+const Property& kindUnchangedProperty() {
+  static const Property kProperty{"kind-unchanged", "kind equals the original kind",
+                                  PropertyScope::Exchange, "none", &judgeKindUnchanged};
+  return kProperty;
+}
+
+}  // namespace convcheck

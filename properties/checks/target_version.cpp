@@ -1,0 +1,43 @@
+// The target-version property: every converted object carries the desired apiVersion. Judged on
+// every answer; listed in property_registry.cpp.
+
+#include <fmt/format.h>
+
+#include "properties/checks/exchange_view.h"
+#include "properties/checks/property.h"
+
+namespace convcheck {
+namespace {
+
+using nlohmann::json;
+
+CheckResult judgeTargetVersion(const ExchangeView& e) {
+  if (auto why = e.perObjectUnavailable(); !why.empty()) return notEvaluable("target-version", why);
+  std::vector<std::string> wrong;
+  json got = json::array();
+  for (std::size_t i = 0; i < e.view.convertedObjects.size(); ++i) {
+    const json& o = e.view.convertedObjects[i];
+    json v = o.is_object() && o.contains("apiVersion") ? o["apiVersion"] : json(nullptr);
+    if (v != json(e.ex.sent.desiredApiVersion)) {
+      wrong.push_back(fmt::format("index {}: apiVersion {}", i, v.dump()));
+      got.push_back(v);
+    }
+  }
+  if (wrong.empty()) return passed("target-version");
+  return e.fail("target-version",
+                fmt::format("converted objects do not carry apiVersion {}; kube-apiserver rejects "
+                            "the answer and reads at {} fail",
+                            e.ex.sent.desiredApiVersion, e.ctx.to),
+                wrong, json(e.ex.sent.desiredApiVersion), got);
+}
+
+}  // namespace
+
+const Property& targetVersionProperty() {
+  static const Property kProperty{"target-version",
+                                  "every converted object has apiVersion = desiredAPIVersion",
+                                  PropertyScope::Exchange, "none", &judgeTargetVersion};
+  return kProperty;
+}
+
+}  // namespace convcheck

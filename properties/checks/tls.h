@@ -1,0 +1,23 @@
+// The tls property's evidence and judge: would kube-apiserver's Go client accept the serving
+// certificate. The runner gathers the evidence once per run (harness/transport's TLS inspection).
+#pragma once
+
+#include <string>
+#include <vector>
+
+#include "properties/checks/check_result.h"
+
+namespace convcheck {
+
+struct TlsEvidence {
+  bool https = true;                // the URL is https://
+  bool skipVerify = false;          // --insecure-skip-tls-verify
+  bool handshakeCompleted = false;  // a certificate was seen
+  std::string error;                // why the handshake did not complete
+  bool acceptedByKubeApiserver = false;
+  std::vector<std::string> reasons;  // why Go's verification would refuse it
+};
+
+CheckResult judgeTls(const TlsEvidence& evidence);
+
+}  // namespace convcheck
