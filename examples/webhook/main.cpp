@@ -29,6 +29,10 @@ int main(int argc, char** argv) {
   app.add_option("--delay-ms", delayMs, "sleep this long before every answer, as slow webhooks do")
       ->check(CLI::Range(0, 600000))
       ->capture_default_str();
+  bool identity = false;
+  app.add_flag("--identity", identity,
+               "convert objects of any kind and CRD by rewriting apiVersion only (a correct "
+               "webhook for a CRD whose versions share one schema; for benchmarks)");
   app.add_option("--fault", faultNames,
                  "inject a known bug (repeatable); `--fault list` prints them");
   app.footer("Faults (--fault NAME, each breaks the named convcheck property):\n" +
@@ -47,6 +51,7 @@ int main(int argc, char** argv) {
     return 2;
   }
   options.faults = parsed.faults;
+  if (identity) options.kinds = convcheck::example::KindMode::identity;
   options.delay = std::chrono::milliseconds(delayMs);
   if (options.certFile.empty() || options.keyFile.empty()) {
     std::cerr << "example-webhook: --cert and --key are required\n" << app.help();

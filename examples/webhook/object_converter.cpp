@@ -12,7 +12,7 @@ namespace convcheck::example {
 using nlohmann::json;
 
 ConversionOutcome convertObject(const json& object, std::string_view desiredApiVersion,
-                                const FaultSet& faults, std::size_t batchIndex) {
+                                const FaultSet& faults, std::size_t batchIndex, KindMode kinds) {
   if (!object.is_object())
     return ConversionOutcome::failure("object must be a JSON object, got " + object.dump());
   auto apiVersion = object.find("apiVersion");
@@ -39,7 +39,10 @@ ConversionOutcome convertObject(const json& object, std::string_view desiredApiV
   const auto& kindName = kind->get_ref<const std::string&>();
   ConversionOutcome outcome;
   std::string_view storageVersion;
-  if (from->group == kCronTabGroup && kindName == kCronTabKind) {
+  if (kinds == KindMode::identity) {
+    outcome.object = object;
+    outcome.object["apiVersion"] = std::string(desiredApiVersion);
+  } else if (from->group == kCronTabGroup && kindName == kCronTabKind) {
     outcome = convertCronTab(object, from->version, to->version, faults);
     storageVersion = kCronTabStorageVersion;
   } else if (from->group == kWidgetGroup && kindName == kWidgetKind) {

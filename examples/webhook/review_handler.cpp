@@ -75,7 +75,7 @@ json failureResponse(const std::string& uid, std::string message) {
 }  // namespace
 
 HttpReply handleConversionReview(std::string_view contentType, std::string_view body,
-                                 const FaultSet& faults) {
+                                 const FaultSet& faults, KindMode kinds) {
   if (mediaType(contentType) != "application/json")
     return plainText(415, "unsupported Content-Type \"" + std::string(contentType) +
                               "\", expected application/json");
@@ -129,7 +129,7 @@ HttpReply handleConversionReview(std::string_view contentType, std::string_view 
 
   json converted = json::array();
   for (std::size_t i = 0; i < objects.size(); ++i) {
-    auto outcome = convertObject(objects[i], desired, faults, i);
+    auto outcome = convertObject(objects[i], desired, faults, i, kinds);
     if (!outcome.ok())
       return delayed(fail("cannot convert " + describeObject(i, objects[i]) + " to " + desired +
                           ": " + outcome.error));

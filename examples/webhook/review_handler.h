@@ -7,6 +7,7 @@
 #include <string_view>
 
 #include "examples/webhook/faults.h"
+#include "examples/webhook/object_converter.h"
 
 namespace convcheck::example {
 
@@ -23,8 +24,9 @@ struct HttpReply {
 // version received with response.uid = request.uid and result.status Success. A conversion
 // error gives HTTP 200 with result {status: Failure, message} naming the object's index.
 // Review-level faults (uid-not-echoed, reverse-objects, drop-last-object, failure-result,
-// http500-over-8, delay-3s) are applied here; object-level ones by the converters.
+// http500-over-8, delay-3s) are applied here; object-level ones by the converters. `kinds`
+// picks the converters (see KindMode).
 HttpReply handleConversionReview(std::string_view contentType, std::string_view body,
-                                 const FaultSet& faults);
+                                 const FaultSet& faults, KindMode kinds = KindMode::examples);
 
 }  // namespace convcheck::example

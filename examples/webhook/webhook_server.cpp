@@ -64,15 +64,16 @@ int runWebhookServer(const WebhookServerOptions& options, std::ostream& out, std
   server.new_task_queue = [] { return new httplib::ThreadPool(kServerThreads); };
   const FaultSet faults = options.faults;
   const auto extraDelay = options.delay;
-  server.Post(options.path,
-              [faults, extraDelay](const httplib::Request& request, httplib::Response& response) {
-                HttpReply reply = handleConversionReview(request.get_header_value("Content-Type"),
-                                                         request.body, faults);
-                reply.delay += extraDelay;
-                if (reply.delay.count() > 0) std::this_thread::sleep_for(reply.delay);
-                response.status = reply.status;
-                response.set_content(reply.body, reply.contentType.c_str());
-              });
+  const KindMode kinds = options.kinds;
+  server.Post(options.path, [faults, extraDelay, kinds](const httplib::Request& request,
+                                                        httplib::Response& response) {
+    HttpReply reply = handleConversionReview(request.get_header_value("Content-Type"), request.body,
+                                             faults, kinds);
+    reply.delay += extraDelay;
+    if (reply.delay.count() > 0) std::this_thread::sleep_for(reply.delay);
+    response.status = reply.status;
+    response.set_content(reply.body, reply.contentType.c_str());
+  });
   server.Get("/readyz", [](const httplib::Request&, httplib::Response& response) {
     response.set_content("ok\n", "text/plain");
   });

@@ -7,6 +7,7 @@
 #include <string>
 
 #include "examples/webhook/faults.h"
+#include "examples/webhook/object_converter.h"
 
 namespace convcheck::example {
 
@@ -18,6 +19,7 @@ struct WebhookServerOptions {
   int port = 8443;  // 0 = an ephemeral port
   std::string path = "/convert";
   FaultSet faults;
+  KindMode kinds = KindMode::examples;  // --identity: any kind, apiVersion rewritten only
   // Added to every answer (--delay-ms): real webhooks take tens of milliseconds.
   std::chrono::milliseconds delay{0};
 };

@@ -65,5 +65,21 @@ TEST(ObjectConverter, RefusesANonObject) {
   EXPECT_FALSE(convertObject(nullptr, "stable.example.com/v1", {}).ok());
 }
 
+TEST(ObjectConverter, IdentityModeConvertsAnyKindByRewritingApiVersionOnly) {
+  json object = {{"apiVersion", "networking.istio.io/v1beta1"},
+                 {"kind", "DestinationRule"},
+                 {"metadata", {{"name", "reviews"}}},
+                 {"spec", {{"host", "reviews.prod.svc.cluster.local"}}}};
+  EXPECT_FALSE(convertObject(object, "networking.istio.io/v1", {}).ok());
+  auto out = convertObject(object, "networking.istio.io/v1", {}, 0, KindMode::identity);
+  ASSERT_TRUE(out.ok()) << out.error;
+  json expected = object;
+  expected["apiVersion"] = "networking.istio.io/v1";
+  EXPECT_EQ(out.object, expected);
+  EXPECT_FALSE(
+      convertObject(object, "networking.istio.io/v1beta1", {}, 0, KindMode::identity).ok());
+  EXPECT_FALSE(convertObject(object, "other.example.com/v1", {}, 0, KindMode::identity).ok());
+}
+
 }  // namespace
 }  // namespace convcheck::example

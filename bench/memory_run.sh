@@ -1,0 +1,47 @@
+#!/usr/bin/env bash
+# Peak memory of a long run: convcheck against the example webhook in --identity mode (any kind,
+# apiVersion rewritten only) on the largest corpus CRD with more than one version, batches of up
+# to 100 objects, until OBJECTS objects were sent. Goal: peak RSS <= 150 MB for 100,000 objects.
+# Usage: bash bench/memory_run.sh   (env: OBJECTS (default 100000), CRD, JOBS (default 8), SEED,
+# BUILD_DIR). Peak RSS is the maximum resident set size of the convcheck process (GNU time).
+# An identity conversion is not a correct one where the versions' schemas differ, so the run may
+# report findings (and shrink them): they are part of what is measured and are printed.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+crd=${CRD:-corpora/crds/prometheus-operator/alertmanagerconfigs.monitoring.coreos.com.yaml}
+objects=${OBJECTS:-100000}
+jobs=${JOBS:-8}
+seed=${SEED:-1}
+[ -x /usr/bin/time ] || { echo "GNU time (/usr/bin/time) is needed: apt-get install time" >&2; exit 2; }
+source bench/webhook.sh
+bench_setup
+start_webhook --identity
+
+# Objects per test case at batch size 100, from a short run of the same CRD and seed.
+convcheck_run --crd "$crd" --seed "$seed" --tests 20 --batch-size 100 --jobs "$jobs" \
+  --shrink-budget 0 --json "$work/probe.json" >/dev/null 2>&1 || true
+tests=$(python3 - "$work/probe.json" "$objects" <<'PY'
+import json, math, sys
+k = json.load(open(sys.argv[1]))["kinds"][0]
+pairs = len(k["versions"]) * (len(k["versions"]) - 1)
+per_test = k["objectsSent"] / (20 * pairs)
+print(max(1, math.ceil(int(sys.argv[2]) / (per_test * pairs))))
+PY
+)
+code=0
+/usr/bin/time -f '%M %e' -o "$work/time" "$build/harness/convcheck" run --url "$url" \
+  --ca-file "$work/pki/ca.pem" --crd "$crd" --seed "$seed" --tests "$tests" --batch-size 100 \
+  --jobs "$jobs" --json "$work/r.json" >"$work/run.log" 2>&1 || code=$?
+read -r rss_kb secs < <(tail -n 1 "$work/time")  # after "Command exited with …" if any
+python3 - "$work/r.json" "$crd" "$tests" "$code" "$rss_kb" "$secs" <<'PY'
+import json, sys
+path, crd, tests, code, rss_kb, secs = sys.argv[1:]
+k = json.load(open(path))["kinds"][0]
+failed = sorted({(r["property"], r["from"], r["to"]) for r in k["results"] if r.get("failed")})
+mb = int(rss_kb) / 1024
+print("crd            %s" % crd)
+print("tests per pair %s, batches up to 100, exit %s" % (tests, code))
+print("objects sent   %d in %d requests, %.0f s" % (k["objectsSent"], k["requests"], float(secs)))
+print("peak RSS       %.0f MB (goal <= 150 MB: %s)" % (mb, "yes" if mb <= 150 else "no"))
+print("failed         %s" % (", ".join("%s %s->%s" % f for f in failed) or "none"))
+PY

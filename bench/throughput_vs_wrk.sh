@@ -1,0 +1,87 @@
+#!/usr/bin/env bash
+# Is the harness ever the bottleneck? Requests/s of `convcheck run --jobs N` against the example
+# webhook (correct, no delay) next to what wrk reaches POSTing one prebuilt ConversionReview of the
+# same size (the run's mean objects per request, generated from the same CRD) at the same
+# concurrency N (wrk -c N). Goal: convcheck >= 0.8x wrk for N = 1 and N = 8.
+# Usage: bash bench/throughput_vs_wrk.sh [N...]   (default: 1 8)
+# Env: CRD (default the three-version Widget), TESTS (cases per pair, default 100), SECONDS_WRK
+# (default 10), SEED (default 1), BUILD_DIR. Installs wrk with apt-get when missing (as root).
+# convcheck's rate is requests / wall time of the whole process (CRD loading, generation, judging
+# and reports included); wrk's is its own "Requests/sec".
+set -euo pipefail
+cd "$(dirname "$0")/.."
+crd=${CRD:-examples/crds/widgets.example.convcheck.dev.yaml}
+tests=${TESTS:-100}
+wrk_seconds=${SECONDS_WRK:-10}
+seed=${SEED:-1}
+levels=("$@")
+[ ${#levels[@]} -gt 0 ] || levels=(1 8)
+if ! command -v wrk >/dev/null; then
+  if [ "$(id -u)" = 0 ]; then
+    apt-get update >/dev/null && apt-get install -y wrk >/dev/null
+  else
+    echo "wrk is not installed (apt-get install wrk)" >&2
+    exit 2
+  fi
+fi
+source bench/webhook.sh
+bench_setup
+start_webhook
+
+printf '%4s %9s %9s %9s %8s %11s %9s %6s %4s\n' N requests "obj/req" "cc s" "cc req/s" \
+  "review B" "wrk req/s" ratio goal
+for n in "${levels[@]}"; do
+  start=$(date +%s.%N)
+  code=0
+  convcheck_run --crd "$crd" --seed "$seed" --tests "$tests" --jobs "$n" \
+    --json "$work/r.json" >"$work/run.log" 2>&1 || code=$?
+  end=$(date +%s.%N)
+  [ "$code" = 0 ] || { echo "convcheck exited $code: $(tail -n 5 "$work/run.log")" >&2; exit 2; }
+  # The prebuilt review: the run's mean objects per request, storage version to the first other one.
+  python3 - "$work/r.json" "$crd" >"$work/shape" <<'PY'
+import json, sys, yaml
+k = json.load(open(sys.argv[1]))["kinds"][0]
+crd = yaml.safe_load(open(sys.argv[2]))
+versions = [v["name"] for v in crd["spec"]["versions"]]
+storage = next(v["name"] for v in crd["spec"]["versions"] if v.get("storage"))
+target = next(v for v in versions if v != storage)
+print(k["requests"], max(1, round(k["objectsSent"] / k["requests"])), storage,
+      crd["spec"]["group"] + "/" + target)
+PY
+  read -r requests per storage desired <"$work/shape"
+  "$build/harness/convcheck" generate --crd "$crd" --version "$storage" -n "$per" --seed "$seed" \
+    >"$work/objects.ndjson"
+  python3 - "$work/objects.ndjson" "$desired" >"$work/review.json" <<'PY'
+import json, sys
+objects = [json.loads(line) for line in open(sys.argv[1]) if line.strip()]
+print(json.dumps({"apiVersion": "apiextensions.k8s.io/v1", "kind": "ConversionReview",
+                  "request": {"uid": "0b6cd6f5-5a39-4b8a-9d36-9a2f3c6f1c11",
+                              "desiredAPIVersion": sys.argv[2], "objects": objects}},
+                 separators=(",", ":")), end="")
+PY
+  # The prebuilt review must be one the webhook converts.
+  curl -sS --cacert "$work/pki/ca.pem" -H 'Content-Type: application/json' \
+    --data-binary @"$work/review.json" "$url" | grep -q '"status":"Success"' ||
+    { echo "the example webhook did not convert the prebuilt review" >&2; exit 2; }
+  cat >"$work/post.lua" <<LUA
+wrk.method = "POST"
+wrk.headers["Content-Type"] = "application/json"
+local f = io.open("$work/review.json", "rb")
+wrk.body = f:read("*a")
+f:close()
+LUA
+  threads=$((n < 2 ? n : 2))
+  wrk -t "$threads" -c "$n" -d "${wrk_seconds}s" -s "$work/post.lua" "$url" >"$work/wrk.log" 2>&1
+  wrk_rate=$(sed -n 's/^Requests\/sec: *\([0-9.]*\).*/\1/p' "$work/wrk.log")
+  [ -n "$wrk_rate" ] || { echo "wrk failed: $(cat "$work/wrk.log")" >&2; exit 2; }
+  python3 - "$n" "$requests" "$per" "$start" "$end" "$(stat -c %s "$work/review.json")" \
+    "$wrk_rate" <<'PY'
+import sys
+n, requests, per, start, end, size, wrk = sys.argv[1:]
+secs = float(end) - float(start)
+cc = int(requests) / secs
+ratio = cc / float(wrk)
+print("%4s %9s %9s %9.1f %8.0f %11s %9.0f %6.2f %4s" % (n, requests, per, secs, cc, size,
+      float(wrk), ratio, "yes" if ratio >= 0.8 else "no"))
+PY
+done

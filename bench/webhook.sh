@@ -1,0 +1,32 @@
+# Sourced by the bench scripts: builds convcheck when missing, makes certificates in a scratch
+# directory and starts/stops the example webhook on a free port of 127.0.0.1.
+# After bench_setup: $build, $work (removed on exit). After start_webhook ARGS…: $url, $hook_pid.
+bench_setup() {
+  build=${BUILD_DIR:-build}
+  [ -x "$build/harness/convcheck" ] || bash ci/build.sh default >/dev/null
+  work=$(mktemp -d)
+  trap 'stop_webhook; rm -rf "$work"' EXIT
+  bash ci/make-certs.sh "$work/pki" >/dev/null
+}
+
+# Starts example-webhook with the given extra arguments (--delay-ms, --fault, --identity …).
+start_webhook() {
+  "$build/examples/webhook/example-webhook" --cert "$work/pki/server.pem" \
+    --key "$work/pki/server-key.pem" --port 0 "$@" >"$work/hook.log" 2>&1 &
+  hook_pid=$!
+  for _ in $(seq 1 100); do grep -q '^listening on ' "$work/hook.log" && break; sleep 0.1; done
+  url="$(sed -n 's/^listening on \(https:\/\/[^ ]*\)$/\1/p' "$work/hook.log" | head -n1)/convert"
+  [ "$url" != /convert ] || { echo "example-webhook did not start: $(cat "$work/hook.log")" >&2; exit 2; }
+}
+
+stop_webhook() {
+  [ -n "${hook_pid:-}" ] || return 0
+  kill "$hook_pid" 2>/dev/null || true
+  wait "$hook_pid" 2>/dev/null || true
+  hook_pid=
+}
+
+# convcheck run against $url with the scratch CA; extra arguments follow.
+convcheck_run() {
+  "$build/harness/convcheck" run --url "$url" --ca-file "$work/pki/ca.pem" "$@"
+}
