@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Builds the libFuzzer targets (CMake preset "fuzz": clang, ASan+UBSan) and runs each one for
+# Builds the libFuzzer targets (CMake preset "fuzz", or "asan": clang, ASan+UBSan) and runs each one for
 # SECONDS (default 60) on its seed corpus in corpora/fuzz/<target>/. New inputs go to a scratch
 # corpus under out/fuzz/ (the checked-in seeds stay small); a crash stops the script with the
 # reproducer under out/fuzz/<target>/. Usage: bash ci/fuzz.sh [SECONDS] [TARGET...]
@@ -11,14 +11,16 @@ targets=("$@")
 if [ ${#targets[@]} -eq 0 ]; then
   targets=(review_response crd_loader schema_model pattern_gen bundle_reader corpus_reader)
 fi
-build=${FUZZ_BUILD_DIR:-build-fuzz}
+# FUZZ_PRESET=asan uses the asan preset's build (it builds the fuzz targets too, so CI compiles
+# the sanitized libraries once); the default is the fuzz preset (build-fuzz).
+preset=${FUZZ_PRESET:-fuzz}
+case "$preset" in
+  fuzz) build=build-fuzz ;;
+  asan) build=build-asan ;;
+  *) echo "FUZZ_PRESET must be fuzz or asan" >&2; exit 2 ;;
+esac
 bash ci/install-deps.sh >/dev/null
-if [ "$build" = build-fuzz ]; then
-  cmake --preset fuzz >/dev/null
-else
-  cmake -S . -B "$build" -G Ninja -DCMAKE_BUILD_TYPE=RelWithDebInfo -DCMAKE_CXX_COMPILER=clang++ \
-    -DCONVCHECK_FUZZ=ON -DCONVCHECK_TESTS=OFF -DCONVCHECK_BENCH=OFF >/dev/null
-fi
+cmake --preset "$preset" >/dev/null
 cmake --build "$build" -j "$(nproc)" --target "${targets[@]/#/fuzz_}"
 
 status=0

@@ -12,6 +12,7 @@
 
 #include "tests/integration/convcheck_binary.h"
 #include "tests/support/child_process.h"
+#include "tests/support/sanitizer.h"
 #include "tests/support/test_pki.h"
 
 #ifndef HOSTILE_WEBHOOK_BIN
@@ -27,13 +28,9 @@ namespace {
 using namespace std::chrono_literals;
 
 constexpr auto kTimeout = 2s;  // --timeout given to convcheck unless a case says otherwise
-#if defined(__SANITIZE_ADDRESS__)
-constexpr long kMaxRssKiB = 1536L * 1024;  // ASan: shadow memory and quarantine on top
-constexpr int kSlowdown = 3;               // and slower code
-#else
-constexpr long kMaxRssKiB = 512L * 1024;  // "well under 1 GiB"
-constexpr int kSlowdown = 1;
-#endif
+// "Well under 1 GiB"; under ASan its shadow memory and quarantine come on top, and code is slower.
+constexpr long kMaxRssKiB = (kUnderAddressSanitizer ? 1536L : 512L) * 1024;
+constexpr int kSlowdown = kUnderAddressSanitizer ? 3 : 1;
 
 std::string cronTabCrd() {
   return std::string(CONVCHECK_EXAMPLES_DIR) + "/crds/crontabs.stable.example.com.yaml";

@@ -42,7 +42,8 @@ TEST(MetadataTypesTest, NonStringLabelValuesAreRejectedWithTheirGoType) {
                                                  {json(true), "bool"},
                                                  {json(nullptr), "<nil>"},
                                                  {json::object(), "map[string]interface {}"}}) {
-    auto v = judgeWithMetadata([&](json& m) { m["labels"]["app"] = value; });
+    const json& labelValue = value;  // clang 14 cannot capture a structured binding
+    auto v = judgeWithMetadata([&](json& m) { m["labels"]["app"] = labelValue; });
     EXPECT_EQ(v.stage, ModelStage::Metadata);
     EXPECT_EQ(v.message, kInvalidMeta + "metadata.labels[app] must be a string, but is " + type +
                              " in converted object");

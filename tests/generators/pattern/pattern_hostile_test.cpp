@@ -6,6 +6,7 @@
 
 #include "generators/pattern/pattern_gen.h"
 #include "tests/generators/pattern/pattern_test_support.h"
+#include "tests/support/sanitizer.h"
 
 namespace convcheck {
 namespace {
@@ -14,11 +15,7 @@ using pattern_test::compileOrFail;
 using pattern_test::runes;
 using pattern_test::sample;
 
-#if defined(__SANITIZE_ADDRESS__)
-constexpr double kSlowdown = 10.0;
-#else
-constexpr double kSlowdown = 1.0;
-#endif
+constexpr double kSlowdown = kUnderAddressSanitizer ? 10.0 : 1.0;
 
 double secondsSince(std::chrono::steady_clock::time_point start) {
   return std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
