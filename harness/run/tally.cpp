@@ -81,7 +81,8 @@ void Tally::add(const CheckResult& result, const std::string& from, const std::s
         auto it = std::find_if(entries.begin(), entries.end(),
                                [&](const CauseEntry& e) { return e.cause.key == c.key; });
         if (it == entries.end()) {
-          entries.push_back({c, 0, *result.finding});
+          entries.push_back({c, 0, {}});
+          keepExampleIfReported(entries, *result.finding);
           it = std::prev(entries.end());
         }
         ++it->cases;
@@ -93,6 +94,23 @@ void Tally::add(const CheckResult& result, const std::string& from, const std::s
       if (t.blockedBy.empty()) t.blockedBy = result.blockedBy;
       break;
   }
+}
+
+// Only the kCausesKept most severe causes of a (property, pair) are reported with their example
+// (first seen first among equals, as fill() orders them), so only those keep one: a webhook with
+// hundreds of distinct causes costs kCausesKept examples, not hundreds. A cause that falls out of
+// the reported ones never comes back, since later causes only rank after or before it.
+void Tally::keepExampleIfReported(std::vector<CauseEntry>& entries, const Finding& finding) {
+  std::vector<std::size_t> order(entries.size());
+  for (std::size_t i = 0; i < order.size(); ++i) order[i] = i;
+  std::stable_sort(order.begin(), order.end(), [&](std::size_t a, std::size_t b) {
+    return entries[a].cause.severity < entries[b].cause.severity;
+  });
+  const std::size_t added = entries.size() - 1;
+  auto rank = std::find(order.begin(), order.end(), added) - order.begin();
+  if (static_cast<std::size_t>(rank) >= kCausesKept) return;
+  entries[added].example = finding;
+  if (order.size() > kCausesKept) entries[order[kCausesKept]].example = Finding{};
 }
 
 void Tally::setExample(const std::string& property, const std::string& from, const std::string& to,

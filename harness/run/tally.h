@@ -44,6 +44,7 @@ class Tally {
   };
   std::map<Key, PropertyTally> tallies_;
   std::map<Key, std::vector<CauseEntry>> causes_;  // in the order first seen
+  static void keepExampleIfReported(std::vector<CauseEntry>& entries, const Finding& finding);
   std::map<std::tuple<std::string, std::string, std::string>, std::vector<double>> latencies_;
 };
 
