@@ -4,7 +4,7 @@
 #
 # Usage: bash bench/generation_vs_jsf.sh [N]     N objects per CRD and tool (default 1000)
 # Env:   BUILD_DIR (default build; convcheck is built with ci/build.sh default when
-#        $BUILD_DIR/harness/convcheck is missing), TOP (default 10), JSF_LIMIT (seconds, default
+#        $BUILD_DIR/app/convcheck is missing), TOP (default 10), JSF_LIMIT (seconds, default
 #        120), SCRATCH (default: a new mktemp directory), KEEP=1 keeps the scratch files.
 #
 # CRDs: the TOP largest by the storage version's openAPIV3Schema node count (as corpora/crds/STATS.md
@@ -42,8 +42,8 @@ else
 fi
 trap '[ "${KEEP:-0}" = 1 ] && echo "scratch files kept in $work" >&2 || rm -rf "$work"' EXIT
 
-[ -x "$build/harness/convcheck" ] || bash ci/build.sh default >/dev/null
-convcheck=$build/harness/convcheck
+[ -x "$build/app/convcheck" ] || bash ci/build.sh default >/dev/null
+convcheck=$build/app/convcheck
 [ -x "$convcheck" ] || { echo "no convcheck at $convcheck" >&2; exit 2; }
 
 # json-schema-faker and the validator.

@@ -10,7 +10,7 @@
 
 #include "generators/object_gen.h"
 #include "generators/validity.h"
-#include "harness/crd/crd_loader.h"
+#include "kube/crd/crd_loader.h"
 
 namespace {
 

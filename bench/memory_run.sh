@@ -29,7 +29,7 @@ print(max(1, math.ceil(int(sys.argv[2]) / (per_test * pairs))))
 PY
 )
 code=0
-/usr/bin/time -f '%M %e' -o "$work/time" "$build/harness/convcheck" run --url "$url" \
+/usr/bin/time -f '%M %e' -o "$work/time" "$build/app/convcheck" run --url "$url" \
   --ca-file "$work/pki/ca.pem" --crd "$crd" --seed "$seed" --tests "$tests" --batch-size 100 \
   --jobs "$jobs" --json "$work/r.json" >"$work/run.log" 2>&1 || code=$?
 read -r rss_kb secs < <(tail -n 1 "$work/time")  # after "Command exited with …" if any

@@ -49,7 +49,7 @@ print(k["requests"], max(1, round(k["objectsSent"] / k["requests"])), storage,
       crd["spec"]["group"] + "/" + target)
 PY
   read -r requests per storage desired <"$work/shape"
-  "$build/harness/convcheck" generate --crd "$crd" --version "$storage" -n "$per" --seed "$seed" \
+  "$build/app/convcheck" generate --crd "$crd" --version "$storage" -n "$per" --seed "$seed" \
     >"$work/objects.ndjson"
   python3 - "$work/objects.ndjson" "$desired" >"$work/review.json" <<'PY'
 import json, sys

@@ -3,7 +3,7 @@
 # After bench_setup: $build, $work (removed on exit). After start_webhook ARGS…: $url, $hook_pid.
 bench_setup() {
   build=${BUILD_DIR:-build}
-  [ -x "$build/harness/convcheck" ] || bash ci/build.sh default >/dev/null
+  [ -x "$build/app/convcheck" ] || bash ci/build.sh default >/dev/null
   work=$(mktemp -d)
   trap 'stop_webhook; rm -rf "$work"' EXIT
   bash ci/make-certs.sh "$work/pki" >/dev/null
@@ -28,5 +28,5 @@ stop_webhook() {
 
 # convcheck run against $url with the scratch CA; extra arguments follow.
 convcheck_run() {
-  "$build/harness/convcheck" run --url "$url" --ca-file "$work/pki/ca.pem" "$@"
+  "$build/app/convcheck" run --url "$url" --ca-file "$work/pki/ca.pem" "$@"
 }

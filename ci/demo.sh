@@ -24,7 +24,7 @@ for crd in examples/crds/*.yaml; do
   name=$(basename "$crd" .yaml)
   echo
   echo "=== convcheck run --crd $crd"
-  build/harness/convcheck run --crd "$crd" --url "$url" --ca-file "$out/pki/ca.pem" \
+  build/app/convcheck run --crd "$crd" --url "$url" --ca-file "$out/pki/ca.pem" \
     --seed "${SEED:-1}" --report-dir "$out/$name" || status=$?
 done
 echo

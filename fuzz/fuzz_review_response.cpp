@@ -7,9 +7,9 @@
 
 #include <nlohmann/json.hpp>
 
-#include "harness/transport/http_types.h"
 #include "harness/transport/json_shape.h"
-#include "properties/apiserver_model.h"
+#include "kube/apiserver/apiserver_model.h"
+#include "kube/apiserver/http_types.h"
 #include "properties/checks/exchange_checks.h"
 #include "properties/checks/response_view.h"
 

@@ -1,5 +1,5 @@
 // The core of `convcheck generate --crd FILE --version V -n N [--seed S] [-o json|yaml]`: writes
-// n valid objects as NDJSON or a YAML stream. Used by the CLI (harness/cli).
+// n valid objects as NDJSON or a YAML stream. Used by the CLI (app/cli).
 #pragma once
 
 #include <cstdint>
@@ -7,7 +7,7 @@
 #include <ostream>
 #include <string>
 
-#include "harness/crd/crd.h"
+#include "kube/crd/crd.h"
 
 namespace convcheck {
 

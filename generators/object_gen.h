@@ -15,7 +15,7 @@
 #include "generators/format_gen.h"
 #include "generators/schema_gen.h"
 #include "generators/schema_model.h"
-#include "harness/crd/crd.h"
+#include "kube/crd/crd.h"
 
 namespace convcheck {
 

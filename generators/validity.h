@@ -13,7 +13,7 @@
 
 #include "generators/schema_check.h"
 #include "generators/schema_model.h"
-#include "harness/crd/crd.h"
+#include "kube/crd/crd.h"
 
 namespace convcheck {
 

@@ -4,7 +4,7 @@
 
 #include <nlohmann/json.hpp>
 
-#include "harness/crd/crd.h"
+#include "kube/crd/crd.h"
 
 namespace convcheck {
 

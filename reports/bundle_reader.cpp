@@ -7,7 +7,7 @@
 
 #include <fmt/format.h>
 
-#include "harness/transport/duration.h"
+#include "kube/go/duration.h"
 #include "reports/bundle_writer.h"
 
 namespace convcheck {

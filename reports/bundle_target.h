@@ -5,7 +5,7 @@
 
 #include <string>
 
-#include "harness/transport/http_types.h"
+#include "kube/apiserver/http_types.h"
 #include "reports/run_report.h"
 
 namespace convcheck {

@@ -5,7 +5,7 @@
 
 #include <fmt/format.h>
 
-#include "harness/transport/duration.h"
+#include "kube/go/duration.h"
 #include "properties/checks/json_diff.h"
 #include "reports/bundle_crd.h"
 #include "reports/json_report.h"

@@ -1,5 +1,5 @@
 // The results of one convcheck run: per kind, per (from, to, property) tallies with findings.
-// Filled by the runner (harness/run); read by the console, JUnit and JSON reports only.
+// Filled by the runner (app/run); read by the console, JUnit and JSON reports only.
 #pragma once
 
 #include <cstdint>
@@ -7,7 +7,7 @@
 #include <string>
 #include <vector>
 
-#include "harness/crd/crd.h"
+#include "kube/crd/crd.h"
 #include "properties/checks/finding.h"
 
 namespace convcheck {

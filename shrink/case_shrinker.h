@@ -18,7 +18,7 @@
 
 #include "generators/schema_model.h"
 #include "generators/validity.h"
-#include "harness/run/case_executor.h"
+#include "properties/case_executor.h"
 #include "shrink/failure_target.h"
 
 namespace convcheck {

@@ -7,9 +7,9 @@
 #include <string>
 #include <vector>
 
-#include "harness/run/case_executor.h"
+#include "kube/apiserver/group_version.h"
+#include "properties/case_executor.h"
 #include "properties/checks/check_result.h"
-#include "properties/group_version.h"
 
 namespace convcheck {
 

@@ -3,7 +3,7 @@
 // the cause's example (with sizes, calls, seed and origin): the first kCausesShrunk causes of a
 // (property, from, to), of which at most kLesserCausesShrunk cosmetic or invented-data ones, so
 // a webhook that loses many fields costs a bounded number of shrinks. Others stay unshrunk.
-// One per kind run, owned by harness/run/runner.
+// One per kind run, owned by app/run/runner.
 #pragma once
 
 #include <cstdint>

@@ -1,5 +1,5 @@
 #include "harness/corpus/corpus_store.h"
-#include "properties/group_version.h"
+#include "kube/apiserver/group_version.h"
 
 #include <algorithm>
 #include <filesystem>

@@ -9,7 +9,7 @@
 
 #include "harness/corpus/regression_case.h"
 #include "harness/corpus/sample_objects.h"
-#include "harness/crd/crd.h"
+#include "kube/crd/crd.h"
 
 namespace convcheck {
 

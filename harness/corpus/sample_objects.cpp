@@ -5,8 +5,8 @@
 
 #include <fmt/format.h>
 
-#include "harness/crd/yaml_json.h"
 #include "harness/transport/review_codec.h"
+#include "kube/crd/yaml_json.h"
 
 namespace convcheck {
 

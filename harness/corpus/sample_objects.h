@@ -11,7 +11,7 @@
 
 #include "generators/object_gen.h"
 #include "generators/validity.h"
-#include "harness/crd/crd.h"
+#include "kube/crd/crd.h"
 
 namespace convcheck {
 

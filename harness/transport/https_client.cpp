@@ -7,10 +7,10 @@
 #include <stdexcept>
 #include <utility>
 
-#include "harness/transport/duration.h"
 #include "harness/transport/json_shape.h"
 #include "harness/transport/sigpipe.h"
 #include "harness/transport/url_parts.h"
+#include "kube/go/duration.h"
 
 namespace convcheck {
 namespace {

@@ -5,7 +5,7 @@
 #include <memory>
 #include <string>
 
-#include "harness/transport/http_types.h"
+#include "kube/apiserver/http_types.h"
 
 namespace convcheck {
 

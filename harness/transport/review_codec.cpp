@@ -3,7 +3,7 @@
 #include <cstdint>
 #include <cstdio>
 
-#include "harness/transport/go_json.h"
+#include "kube/go/go_json.h"
 
 namespace convcheck {
 

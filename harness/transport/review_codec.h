@@ -7,7 +7,7 @@
 #include <string>
 #include <vector>
 
-#include "properties/review.h"
+#include "kube/apiserver/review.h"
 
 namespace convcheck {
 

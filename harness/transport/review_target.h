@@ -5,8 +5,8 @@
 #include <memory>
 #include <string>
 
-#include "harness/transport/http_types.h"
 #include "harness/transport/https_client.h"
+#include "kube/apiserver/http_types.h"
 
 namespace convcheck {
 

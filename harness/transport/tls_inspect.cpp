@@ -19,9 +19,9 @@
 #include <optional>
 #include <utility>
 
-#include "harness/transport/go_x509.h"
 #include "harness/transport/sigpipe.h"
 #include "harness/transport/url_parts.h"
+#include "kube/go/go_x509.h"
 
 namespace convcheck {
 namespace {

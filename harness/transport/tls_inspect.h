@@ -6,7 +6,7 @@
 #include <string>
 #include <vector>
 
-#include "harness/transport/http_types.h"
+#include "kube/apiserver/http_types.h"
 
 namespace convcheck {
 

@@ -6,8 +6,8 @@
 
 #include <fmt/format.h>
 
+#include "kube/apiserver/group_version.h"
 #include "properties/checks/json_diff.h"
-#include "properties/group_version.h"
 
 namespace convcheck {
 

@@ -10,8 +10,8 @@
 
 #include <nlohmann/json.hpp>
 
+#include "harness/transport/exchange.h"
 #include "properties/checks/cause.h"
-#include "properties/checks/exchange.h"
 
 namespace convcheck {
 

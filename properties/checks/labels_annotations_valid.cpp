@@ -4,9 +4,9 @@
 
 #include <fmt/format.h>
 
+#include "kube/apiserver/label_validation.h"
 #include "properties/checks/exchange_view.h"
 #include "properties/checks/property.h"
-#include "properties/label_validation.h"
 
 namespace convcheck {
 namespace {

@@ -27,8 +27,8 @@ enum class PropertyScope {
   Endpoint,  // judged once per run on the webhook's endpoint, not on conversions
 };
 
-// What a Case-scope property gets from the case executor (harness/run): the case, the forward
-// exchange, a way to make further calls and the kind's helpers. Results go to record().
+// What a Case-scope property gets from the case executor (properties/case_executor): the case, the
+// forward exchange, a way to make further calls and the kind's helpers. Results go to record().
 class CaseCalls {
  public:
   virtual ~CaseCalls() = default;

@@ -1,6 +1,6 @@
 #include "properties/checks/response_view.h"
 
-#include "properties/go_json_decode.h"
+#include "kube/go/go_json_decode.h"
 
 namespace convcheck {
 

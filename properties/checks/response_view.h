@@ -10,7 +10,7 @@
 
 #include <nlohmann/json.hpp>
 
-#include "harness/transport/http_types.h"
+#include "kube/apiserver/http_types.h"
 
 namespace convcheck {
 

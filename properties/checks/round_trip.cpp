@@ -6,12 +6,12 @@
 
 #include <fmt/format.h>
 
+#include "kube/apiserver/group_version.h"
+#include "kube/apiserver/structural_defaults.h"
 #include "properties/checks/exchange_view.h"
 #include "properties/checks/json_diff.h"
 #include "properties/checks/property.h"
 #include "properties/checks/stored_form.h"
-#include "properties/group_version.h"
-#include "properties/structural_defaults.h"
 
 namespace convcheck {
 

@@ -1,8 +1,8 @@
 #include "properties/checks/stored_form.h"
 
-#include "properties/number_normalise.h"
-#include "properties/object_meta_coerce.h"
-#include "properties/pruning.h"
+#include "kube/apiserver/number_normalise.h"
+#include "kube/apiserver/object_meta_coerce.h"
+#include "kube/apiserver/pruning.h"
 
 namespace convcheck {
 

@@ -7,7 +7,7 @@
 #include "generators/generate_command.h"
 #include "generators/validity.h"
 #include "generators/yaml_writer.h"
-#include "harness/crd/yaml_json.h"
+#include "kube/crd/yaml_json.h"
 #include "tests/generators/gen_fixtures.h"
 
 namespace convcheck {

@@ -6,7 +6,7 @@
 #include <fstream>
 #include <sstream>
 
-#include "harness/crd/crd_loader.h"
+#include "kube/crd/crd_loader.h"
 
 namespace convcheck::testing {
 

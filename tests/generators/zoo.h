@@ -5,7 +5,7 @@
 #include <string>
 #include <vector>
 
-#include "harness/crd/crd.h"
+#include "kube/crd/crd.h"
 
 namespace convcheck::testing {
 

@@ -3,7 +3,7 @@
 #include <sstream>
 #include <stdexcept>
 
-#include "harness/crd/crd_loader.h"
+#include "kube/crd/crd_loader.h"
 
 namespace convcheck::testing {
 

@@ -9,8 +9,8 @@
 
 #include <nlohmann/json.hpp>
 
-#include "harness/crd/crd.h"
-#include "harness/run/kind_context.h"
+#include "app/run/kind_context.h"
+#include "kube/crd/crd.h"
 #include "shrink/case_shrinker.h"
 
 namespace convcheck::testing {

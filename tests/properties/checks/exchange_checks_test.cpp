@@ -6,7 +6,7 @@
 
 #include <map>
 
-#include "properties/apiserver_model.h"
+#include "kube/apiserver/apiserver_model.h"
 
 namespace convcheck {
 namespace {

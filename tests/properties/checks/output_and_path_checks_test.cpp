@@ -2,7 +2,7 @@
 // edit-round-trip and batch-independence, judged through the real API-server model.
 #include <gtest/gtest.h>
 
-#include "properties/apiserver_model.h"
+#include "kube/apiserver/apiserver_model.h"
 #include "properties/checks/output_checks.h"
 #include "properties/checks/path_checks.h"
 

@@ -7,8 +7,8 @@
 #include <map>
 #include <set>
 
+#include "kube/apiserver/group_version.h"
 #include "properties/checks/stored_form.h"
-#include "properties/group_version.h"
 
 namespace convcheck {
 namespace {

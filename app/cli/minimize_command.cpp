@@ -1,0 +1,251 @@
+#include "app/cli/minimize_command.h"
+
+#include <fstream>
+#include <istream>
+#include <ostream>
+#include <sstream>
+
+#include <fmt/format.h>
+#include <CLI/CLI.hpp>
+
+#include "app/run/kind_context.h"
+#include "app/run/target_resolution.h"
+#include "generators/yaml_writer.h"
+#include "harness/corpus/sample_objects.h"
+#include "harness/transport/converter.h"
+#include "harness/transport/review_codec.h"
+#include "kube/crd/crd_loader.h"
+#include "kube/go/duration.h"
+#include "properties/case_executor.h"
+#include "properties/checks/property_registry.h"
+#include "reports/bundle_writer.h"
+#include "reports/failure_text.h"
+#include "shrink/batch_identity.h"
+#include "shrink/case_shrinker.h"
+
+namespace convcheck {
+
+using nlohmann::json;
+
+CLI::App* addMinimizeCommand(CLI::App& app, MinimizeFlags& f) {
+  CLI::App* m = app.add_subcommand(
+      "minimize",
+      "Shrink a failing object (kubectl get -o json|yaml) to the smallest one that still fails");
+  m->add_option("OBJECT", f.object,
+                "The object: a JSON or YAML file (a List or several documents make a batch), or -")
+      ->required();
+  m->add_option("--crd", f.crd, "CRD manifest: file, directory or -")->required();
+  m->add_option("--kind", f.kind, "Kind or CRD name when the input holds several CRDs");
+  m->add_option("--to", f.to, "Version to convert the object to")->required();
+  m->add_option("--property", f.property,
+                "Property that fails (default: the first that fails, see `convcheck properties`)");
+  m->add_option("--url", f.url, "Webhook URL; default: the CRD's clientConfig.url");
+  m->add_option("--ca-file", f.caFile, "CA bundle (PEM); default: the CRD's caBundle");
+  m->add_option("--cert", f.cert, "Client certificate (PEM)");
+  m->add_option("--key", f.key, "Client private key (PEM)");
+  m->add_flag("--insecure-skip-tls-verify", f.insecureSkipTlsVerify,
+              "Do not verify the serving certificate");
+  m->add_option("--tls-server-name", f.tlsServerName,
+                "Name to verify the certificate for; default for service references: "
+                "<name>.<namespace>.svc");
+  m->add_option("--timeout", f.timeout, "Per-request timeout")->default_val("30s");
+  m->add_option("--review-version", f.reviewVersion,
+                "ConversionReview version (v1 or v1beta1); default: as kube-apiserver picks");
+  m->add_option("--shrink-budget", f.shrinkBudget, "Webhook calls the shrinking may spend")
+      ->default_val(500)
+      ->check(CLI::Range(0, 1000000));
+  m->add_option("--seed", f.seed, "Seed for request uids")->default_val(1);
+  m->add_option("--report-dir", f.reportDir, "Write the bundle under DIR/bundles/")
+      ->default_val("convcheck-minimize");
+  m->add_option("-o,--output", f.output, "json or yaml")
+      ->default_val("json")
+      ->check(CLI::IsMember({"json", "yaml"}));
+  return m;
+}
+
+namespace {
+
+struct Usage {
+  std::string message;
+};
+
+std::string readInput(const std::string& path, std::istream& in) {
+  if (path == "-") {
+    std::stringstream s;
+    s << in.rdbuf();
+    return s.str();
+  }
+  std::ifstream f(path, std::ios::binary);
+  if (!f) throw Usage{fmt::format("{}: cannot read", path)};
+  std::stringstream s;
+  s << f.rdbuf();
+  return s.str();
+}
+
+const Crd& pickCrd(const LoadResult& loaded, const MinimizeFlags& f) {
+  const Crd* crd = nullptr;
+  for (const auto& c : loaded.crds)
+    if (f.kind.empty() || c.kind == f.kind || c.name == f.kind) {
+      if (crd) throw Usage{f.crd + " holds several CRDs; choose one with --kind"};
+      crd = &c;
+    }
+  if (!crd) throw Usage{f.crd + ": no CRD" + (f.kind.empty() ? "" : " of kind " + f.kind)};
+  return *crd;
+}
+
+std::string render(const std::vector<json>& batch, const std::string& format) {
+  std::string out;
+  for (std::size_t i = 0; i < batch.size(); ++i) {
+    if (format == "yaml")
+      out += (i ? "---\n" : "") + toYaml(batch[i]);
+    else
+      out += batch[i].dump(2, ' ', false, json::error_handler_t::replace) + "\n";
+  }
+  return out;
+}
+
+}  // namespace
+
+int runMinimize(const MinimizeFlags& f, const std::string& version, std::istream& in,
+                std::ostream& out, std::ostream& err) {
+  try {
+    if (f.crd == "-" && f.object == "-") throw Usage{"--crd and OBJECT cannot both be stdin"};
+    LoadResult loaded = loadCrdInput(f.crd, in);
+    for (const auto& e : loaded.errors) err << "convcheck: " << e.text() << "\n";
+    if (!loaded.errors.empty()) return 2;
+    const Crd& crd = pickCrd(loaded, f);
+    auto compiled = KindContext::compile(crd);
+    if (auto* error = std::get_if<KindContext::Error>(&compiled))
+      throw Usage{fmt::format("{} version {}: {}", crd.name, error->version, error->message)};
+    const KindContext& kind = std::get<KindContext>(compiled);
+    if (!kind.hasVersion(f.to))
+      throw Usage{fmt::format("--to {}: not a version of {} with a schema", f.to, crd.name)};
+    if (!f.property.empty() && !isKnownProperty(f.property))
+      throw Usage{fmt::format("--property {}: unknown (see `convcheck properties`)", f.property)};
+
+    // The objects, completed as stored objects.
+    ObjectDocuments docs = readObjects(readInput(f.object, in), f.object);
+    for (const auto& e : docs.errors) throw Usage{e};
+    if (docs.objects.empty()) throw Usage{f.object + ": no object"};
+    std::vector<json> batch;
+    std::vector<std::size_t> slots;
+    for (std::size_t i = 0; i < docs.objects.size(); ++i) {
+      const auto& d = docs.objects[i];
+      const std::string apiVersion = d.object.value("apiVersion", "");
+      const std::string version = objectVersion(d.object);
+      if (d.object.value("kind", "") != crd.kind || apiVersion != crd.apiVersion(version))
+        throw Usage{fmt::format("{}: not a {} of group {} (apiVersion {}, kind {})", d.where,
+                                crd.kind, crd.group, apiVersion, d.object.value("kind", ""))};
+      if (!kind.hasVersion(version))
+        throw Usage{fmt::format("{}: version {} has no schema in {}", d.where, version, crd.name)};
+      if (version == f.to)
+        throw Usage{
+            fmt::format("{}: already in version {}; kube-apiserver never sends it to be "
+                        "converted to its own version",
+                        d.where, f.to)};
+      json stored = asStoredObject(d.object, crd, f.seed + i);
+      if (stored != d.object)
+        err << fmt::format("note: {}: completed metadata as kube-apiserver stores it\n", d.where);
+      for (const auto& v : kind.violations(stored, version))
+        err << fmt::format("warning: {}: not valid for version {}: {}\n", d.where, version, v);
+      batch.push_back(std::move(stored));
+      slots.push_back(i);
+    }
+    batch = uniqueIdentities(std::move(batch), slots, f.seed);
+
+    // Where and how to send.
+    TransportOptions transport;
+    auto timeout = parseDuration(f.timeout);
+    if (!timeout || timeout->count() <= 0)
+      throw Usage{fmt::format("--timeout {}: expected a duration such as 30s", f.timeout)};
+    transport.timeout = *timeout;
+    transport.tls.caFile = f.caFile;
+    transport.tls.certFile = f.cert;
+    transport.tls.keyFile = f.key;
+    transport.tls.insecureSkipVerify = f.insecureSkipTlsVerify;
+    transport.tls.serverName = f.tlsServerName;
+    if (f.cert.empty() != f.key.empty()) throw Usage{"--cert and --key go together"};
+    TargetChoice choice{f.url, transport, std::nullopt};
+    if (f.reviewVersion == "v1")
+      choice.reviewVersion = ReviewVersion::V1;
+    else if (f.reviewVersion == "v1beta1")
+      choice.reviewVersion = ReviewVersion::V1beta1;
+    else if (!f.reviewVersion.empty())
+      throw Usage{"--review-version: expected v1 or v1beta1"};
+    auto resolved = resolveTarget(crd, choice);
+    if (auto* error = std::get_if<std::string>(&resolved)) throw Usage{*error};
+    const std::string url = std::get<ResolvedTarget>(resolved).url;
+    const ReviewVersion reviewVersion = std::get<ResolvedTarget>(resolved).reviewVersion;
+    transport = std::get<ResolvedTarget>(resolved).transport;
+
+    Converter converter(crd, httpsTarget(std::get<ResolvedTarget>(resolved)), reviewVersion);
+    // Judges every property when `target` is unset (the first run, to see what fails).
+    auto runnerFor = [&](std::optional<FailureTarget> target) -> CaseRunner {
+      return [&, target](const std::vector<json>& b, const std::string& from) {
+        CaseExecutor executor(
+            crd, converter, transport.timeout,
+            [target](const std::string& p) { return !target || caseNeeds(*target, p); }, nullptr);
+        kind.configure(executor);
+        return executor.run(b, from, f.to, f.seed);
+      };
+    };
+    const std::string from = objectVersion(batch.front());
+    CaseResult first = runnerFor(std::nullopt)(batch, from);
+    if (!first.exchanges.empty()) {
+      const HttpResult& http = first.exchanges.front().http;
+      if (!http.ok() &&
+          (http.transportErrorKind == "connect" || http.transportErrorKind == "tls")) {
+        err << fmt::format("convcheck: could not reach the webhook: {}\n", http.transportError);
+        return 3;
+      }
+    }
+    std::optional<FailureTarget> target;
+    for (const auto& t : failuresOf(first, from, f.to))
+      if ((f.property.empty() || t.property == f.property) && !target) target = t;
+    if (!target) {
+      out << (f.property.empty()
+                  ? fmt::format("every property holds for this object ({} -> {})\n", from, f.to)
+                  : fmt::format("{} holds for this object ({} -> {})\n", f.property, from, f.to));
+      return 0;
+    }
+    const CheckResult* original = locateFailure(first, *target);
+
+    ShrinkCase shrinkCase;
+    shrinkCase.to = f.to;
+    shrinkCase.seed = f.seed;
+    for (std::size_t i = 0; i < batch.size(); ++i)
+      shrinkCase.items.push_back({objectVersion(batch[i]), rc::shrinkable::just(batch[i]), i});
+    const ShrinkSchemas schemas = kind.schemas();
+    ShrinkOutcome outcome =
+        shrinkFailure(shrinkCase, *target, *original, schemas, runnerFor(target), f.shrinkBudget);
+    Finding finding = *outcome.result.finding;
+    finding.caseObjects = outcome.batch;
+    finding.seed = f.seed;
+    finding.caseTo = f.to;
+    finding.part = casePartName(target->part);
+    finding.origin = "minimize " + f.object;
+    finding.shrink = outcome.info;
+
+    out << render(outcome.batch, f.output);
+    err << fmt::format("{} fails ({} -> {}): {}\n", target->property, target->from, target->to,
+                       finding.summary);
+    if (!finding.apiserverMessage.empty())
+      err << "kube-apiserver rejects this: " << finding.apiserverMessage << "\n";
+    err << shrinkSummary(outcome.info) << "\n";
+
+    BundleTarget bundleTarget{url, reviewVersionName(reviewVersion), transport};
+    const std::string dir = f.reportDir + "/bundles/" +
+                            bundleName(crd.kind, target->from, target->to, target->property);
+    if (auto e = writeBundle(dir, finding, crd, bundleTarget, {version, f.seed, ""}); !e.empty())
+      err << "convcheck: " << e << "\n";
+    else
+      err << fmt::format("bundle: {}\nreplay: convcheck replay {}\n", finding.bundle,
+                         finding.bundle);
+    return 1;
+  } catch (const Usage& u) {
+    err << "convcheck: " << u.message << "\n";
+    return 2;
+  }
+}
+
+}  // namespace convcheck

@@ -1,0 +1,178 @@
+#include "app/cli/replay_command.h"
+
+#include "properties/checks/cause_analysis.h"
+
+#include <istream>
+#include <ostream>
+#include <sstream>
+
+#include <fmt/format.h>
+#include <CLI/CLI.hpp>
+
+#include "app/run/kind_context.h"
+#include "app/run/target_resolution.h"
+#include "harness/transport/converter.h"
+#include "kube/crd/crd_loader.h"
+#include "kube/go/duration.h"
+#include "properties/case_executor.h"
+#include "properties/checks/cause_analysis.h"
+#include "reports/bundle_reader.h"
+#include "shrink/failure_target.h"
+
+namespace convcheck {
+
+using nlohmann::json;
+
+CLI::App* addReplayCommand(CLI::App& app, ReplayFlags& f) {
+  CLI::App* replay = app.add_subcommand(
+      "replay",
+      "Re-run the case of a reproduction bundle; exit 1 if it still fails, 0 if it now passes");
+  replay->add_option("BUNDLE", f.bundle, "Bundle directory (from --report-dir DIR/bundles/...)")
+      ->required();
+  replay->add_option("--url", f.url, "Webhook URL; default: the one the bundle was found at");
+  replay->add_option("--ca-file", f.caFile, "CA bundle (PEM); default: the bundle's");
+  replay->add_option("--cert", f.cert, "Client certificate (PEM); default: the bundle's");
+  replay->add_option("--key", f.key, "Client private key (PEM); default: the bundle's");
+  replay->add_flag("--insecure-skip-tls-verify", f.insecureSkipTlsVerify,
+                   "Do not verify the serving certificate");
+  replay->add_option("--tls-server-name", f.tlsServerName,
+                     "Name to verify the certificate for; default: the bundle's");
+  replay->add_option("--timeout", f.timeout, "Per-request timeout; default: the bundle's");
+  return replay;
+}
+
+namespace {
+
+// The result for the bundle's property in the part of the case it was found in.
+const CheckResult* resultFor(const CaseResult& r, const Bundle& b, CasePart part) {
+  switch (part) {
+    case CasePart::Forward:
+      for (const auto& c : r.forward)
+        if (c.property == b.property) return &c;
+      return nullptr;
+    case CasePart::Composite:
+      for (const auto& c : r.composite)
+        if (c.property == b.property) return &c;
+      return nullptr;
+    case CasePart::Backward:
+      for (std::size_t i = 0; i < r.backward.size() && i < r.backwardTo.size(); ++i)
+        if (r.backward[i].property == b.property && r.backwardTo[i] == b.to) return &r.backward[i];
+      return nullptr;
+  }
+  return nullptr;
+}
+
+}  // namespace
+
+int runReplay(const ReplayFlags& f, std::ostream& out, std::ostream& err) {
+  auto read = readBundle(f.bundle);
+  if (auto* error = std::get_if<std::string>(&read)) {
+    err << "convcheck: " << *error << "\n";
+    return 2;
+  }
+  Bundle b = std::get<Bundle>(std::move(read));
+  auto part = casePartFromName(b.part);
+  if (!part) {
+    err << fmt::format("convcheck: {}/bundle.json: part: unknown value \"{}\"\n", b.dir, b.part);
+    return 2;
+  }
+  TransportOptions transport = b.target.transport;
+  if (!f.caFile.empty()) transport.tls.caFile = f.caFile;
+  if (!f.cert.empty()) transport.tls.certFile = f.cert;
+  if (!f.key.empty()) transport.tls.keyFile = f.key;
+  if (!f.tlsServerName.empty()) transport.tls.serverName = f.tlsServerName;
+  if (f.insecureSkipTlsVerify) transport.tls.insecureSkipVerify = true;
+  if (!f.timeout.empty()) {
+    auto timeout = parseDuration(f.timeout);
+    if (!timeout || timeout->count() <= 0) {
+      err << fmt::format("convcheck: --timeout {}: expected a duration such as 30s\n", f.timeout);
+      return 2;
+    }
+    transport.timeout = *timeout;
+  }
+  if (transport.tls.certFile.empty() != transport.tls.keyFile.empty()) {
+    err << "convcheck: --cert and --key go together\n";
+    return 2;
+  }
+
+  std::istringstream noStdin;
+  LoadResult loaded = loadCrdInput(b.crdFile, noStdin);
+  for (const auto& e : loaded.errors) err << "convcheck: " << e.text() << "\n";
+  if (!loaded.errors.empty()) return 2;
+  const Crd* crd = nullptr;
+  for (const auto& c : loaded.crds)
+    if (c.name == b.crdName) crd = &c;
+  if (!crd) {
+    err << fmt::format("convcheck: {}: no CRD named {}\n", b.crdFile, b.crdName);
+    return 2;
+  }
+  auto resolved =
+      resolveTarget(*crd, TargetChoice{f.url.empty() ? b.target.url : f.url, transport,
+                                       b.target.reviewVersion == "v1beta1" ? ReviewVersion::V1beta1
+                                                                           : ReviewVersion::V1});
+  if (auto* error = std::get_if<std::string>(&resolved)) {
+    err << "convcheck: " << *error << "\n";
+    return 2;
+  }
+  const std::string url = std::get<ResolvedTarget>(resolved).url;
+  transport = std::get<ResolvedTarget>(resolved).transport;
+  auto compiled = KindContext::compile(
+      *crd, KindSettings{GeneratorOptions{FormatOptions{b.canonicalDateTimes}}, b.rawObjects});
+  if (auto* error = std::get_if<KindContext::Error>(&compiled)) {
+    err << fmt::format("convcheck: {} version {}: {}\n", crd->name, error->version, error->message);
+    return 2;
+  }
+  const KindContext& kind = std::get<KindContext>(compiled);
+
+  Converter converter(*crd, httpsTarget(std::get<ResolvedTarget>(resolved)),
+                      std::get<ResolvedTarget>(resolved).reviewVersion);
+  const FailureTarget target{b.property, *part, b.from, b.to, b.failure, b.cause};
+  CaseExecutor executor(
+      *crd, converter, transport.timeout,
+      [&target](const std::string& p) { return caseNeeds(target, p); }, nullptr);
+  kind.configure(executor);
+  const std::string from = objectVersion(b.objects.front());
+  CaseResult result = executor.run(b.objects, from, b.caseTo, b.seed);
+
+  out << fmt::format("replaying {}: {} {} -> {}, {} object(s), against {}\n", b.dir, b.property,
+                     b.from, b.to, b.objects.size(), url);
+  if (!result.exchanges.empty()) {
+    const HttpResult& http = result.exchanges.front().http;
+    if (!http.ok() && (http.transportErrorKind == "connect" || http.transportErrorKind == "tls")) {
+      err << fmt::format("convcheck: could not reach the webhook: {}\n", http.transportError);
+      return 3;
+    }
+  }
+  const CheckResult* r = resultFor(result, b, *part);
+  if (r && r->outcome == Outcome::Pass) {
+    out << fmt::format("passes now: {} holds for this case\n", b.property);
+    return 0;
+  }
+  if (r && r->outcome == Outcome::Fail && r->finding) {
+    const std::string how = failureSignature(*r->finding);
+    out << fmt::format("still fails{}: {}\n",
+                       b.failure.empty() || how == b.failure
+                           ? ""
+                           : fmt::format(" (differently: {} instead of {})", how, b.failure),
+                       r->finding->summary);
+    bool sameCause = b.cause.empty();
+    for (const auto& c : r->finding->causes) {
+      sameCause |= c.key == b.cause;
+      out << fmt::format("  cause: {}: {}\n", severityName(c.severity), c.title);
+    }
+    if (!sameCause)
+      out << fmt::format("  (the bundle's cause {} is gone; the causes above are new)\n", b.cause);
+    if (!r->finding->apiserverMessage.empty())
+      out << "kube-apiserver rejects this: " << r->finding->apiserverMessage << "\n";
+    for (const auto& d : r->finding->details) out << "  " << d << "\n";
+    return 1;
+  }
+  out << fmt::format("still fails: {} cannot be judged on this case ({})\n", b.property,
+                     r ? r->blockedBy : "no result");
+  for (const auto& t : failuresOf(result, from, b.caseTo))
+    out << fmt::format("  {} fails ({} {} -> {})\n", t.property, casePartName(t.part), t.from,
+                       t.to);
+  return 1;
+}
+
+}  // namespace convcheck

@@ -1,0 +1,47 @@
+// Everything a `convcheck run` needs, parsed from the command line once and passed down by value.
+// Built by app/cli; read by the runner and the planner. No other configuration exists.
+#pragma once
+
+#include <atomic>
+#include <chrono>
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "kube/apiserver/http_types.h"
+#include "kube/apiserver/review.h"
+#include "properties/config/ack_config.h"
+
+namespace convcheck {
+
+struct RunConfig {
+  std::string crdInput;            // file, directory or "-"
+  std::vector<std::string> kinds;  // --kind filter; empty = every CRD with strategy Webhook
+  std::string url;                 // --url; empty = the CRD's clientConfig.url
+  TransportOptions transport;      // TLS, timeout, http2, caps
+  std::optional<ReviewVersion> reviewVersion;  // --review-version override
+  std::uint64_t seed = 0;
+  int testsPerPair = 100;   // --tests
+  bool testsGiven = false;  // --tests was given (with --duration: a cap, else unbounded)
+  std::optional<std::chrono::milliseconds> duration;  // --duration, spread over pairs and kinds
+  int jobs = 8;                                       // --jobs: cases in flight at once
+  int maxBatchSize = 32;                              // --batch-size
+  std::vector<std::string> properties;                // --properties; empty = all
+  std::string configPath;                             // --config, or ./.convcheck.yaml when present
+  std::optional<AckConfig> acks;                      // the acknowledged differences it declares
+  bool rawObjects = false;         // --raw-objects: do not apply schema defaults before sending
+  bool canonicalDateTimes = true;  // --date-times canonical (default) or any (see FormatOptions)
+  std::string junitPath;
+  std::string jsonPath;
+  std::string reportDir;
+  int shrinkBudget = 200;  // --shrink-budget: webhook calls per shrunk failure
+  std::string corpusDir;   // --corpus: samples and regression cases (harness/corpus)
+  int maxConsecutiveTransportFailures = 5;
+  std::string commandLine;  // for the reproduction line in reports
+  bool verbose = false;
+  // Set (by the CLI's signal watcher) to stop after the cases in flight; may be null.
+  const std::atomic<bool>* stopRequested = nullptr;
+};
+
+}  // namespace convcheck

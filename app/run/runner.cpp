@@ -1,0 +1,584 @@
+#include "app/run/runner.h"
+
+#include <atomic>
+#include <chrono>
+#include <deque>
+#include <future>
+#include <limits>
+#include <map>
+#include <memory>
+#include <mutex>
+#include <ostream>
+#include <random>
+#include <set>
+#include <thread>
+
+#include <fmt/format.h>
+#include <rapidcheck.h>
+
+#include "app/run/kind_context.h"
+#include "app/run/tally.h"
+#include "app/run/target_resolution.h"
+#include "harness/corpus/corpus_cases.h"
+#include "harness/plan/test_plan.h"
+#include "harness/transport/converter.h"
+#include "harness/transport/review_codec.h"
+#include "harness/transport/tls_inspect.h"
+#include "kube/apiserver/group_version.h"
+#include "kube/crd/crd_loader.h"
+#include "kube/crd/version_roles.h"
+#include "properties/case_executor.h"
+#include "properties/checks/tls.h"
+#include "shrink/run_shrinker.h"
+
+namespace convcheck {
+namespace {
+
+using nlohmann::json;
+
+// Shrinking a transport failure (a timeout) stops after this many failed calls in a row.
+constexpr int kShrinkTransportFailuresInARow = 2;
+
+struct InputError {
+  std::string message;
+};
+
+// Everything needed to test one CRD.
+class KindRun {
+ public:
+  KindRun(const KindContext& kind, const RunConfig& config, ResolvedTarget target,
+          TargetFactory makeTarget, std::ostream& log)
+      : crd_(kind.crd()),
+        kind_(kind),
+        config_(config),
+        log_(log),
+        target_(std::move(target)),
+        transport_(target_.transport),
+        makeTarget_(std::move(makeTarget)),
+        converter_(crd_, makeTarget_(target_), target_.reviewVersion),
+        tally_(config.properties, warningOnlyVersions(crd_)),
+        executor_(
+            crd_, converter_, transport_.timeout,
+            [this](const std::string& p) { return tally_.wants(p); },
+            [this](const Exchange& ex) { onCall(ex); }) {
+    report_.crdName = crd_.name;
+    report_.kind = crd_.kind;
+    report_.group = crd_.group;
+    report_.source = fmt::format("{}, document {}", crd_.source.file, crd_.source.document);
+    report_.url = target_.url;
+    report_.reviewVersion = reviewVersionName(target_.reviewVersion);
+    report_.storedVersions = crd_.storedVersions;
+    report_.crd = crd_;
+    for (const auto& v : crd_.versions) {
+      if (v.storage) report_.storageVersion = v.name;
+      if (!v.served) report_.notServed.push_back(v.name);
+    }
+    if (crd_.conversionStrategy != "Webhook")
+      report_.notes.push_back(fmt::format(
+          "the CRD does not declare webhook conversion yet (spec.conversion.strategy {}); "
+          "tested as it will be with strategy Webhook, sending {} ConversionReviews",
+          crd_.conversionStrategy.empty() ? "None" : crd_.conversionStrategy,
+          report_.reviewVersion));
+    report_.warningVersions = warningOnlyVersions(crd_);
+    for (const auto& [version, why] : report_.warningVersions)
+      report_.notes.push_back("findings on " + version + " are warnings: " + why);
+    if (config_.acks && !config_.acks->items.empty())
+      report_.notes.push_back(
+          fmt::format("{} acknowledged difference(s) from {}: listed as acknowledged, not failed",
+                      config_.acks->items.size(), config_.acks->source));
+  }
+
+  // Returns false when the webhook could not be reached at all (nothing tested).
+  bool run() {
+    compileGenerators();
+    if (versions_.size() < 2) {
+      report_.notes.push_back(
+          "fewer than two versions with a schema: there is nothing to convert between");
+      finish();
+      return true;
+    }
+    const int pairs = static_cast<int>(versions_.size() * (versions_.size() - 1));
+    const bool timed = config_.duration.has_value();
+    const int limit =
+        timed && !config_.testsGiven ? std::numeric_limits<int>::max() : config_.testsPerPair;
+    bool first = true;
+    if (!config_.corpusDir.empty()) runCorpusCases();
+    for (const auto& from : versions_) {
+      for (const auto& to : versions_) {
+        if (from == to || stopped_) continue;
+        // Mixed batches draw their other objects from versions objects can be stored in.
+        std::vector<std::string> sources;
+        for (const auto& v : versions_)
+          if (v == from || v == to || !report_.warningVersions.count(v)) sources.push_back(v);
+        PlanRequest request{
+            crd_.kind, from, to, sources, config_.testsPerPair, config_.maxBatchSize, config_.seed};
+        log_ << fmt::format("{}: {} -> {}\n", crd_.kind, from, to);
+        PairPlan plan(request);
+        identities_.clear();
+        pairRejections_.clear();
+        int made = 0;  // cases run, including those that replaced cases the webhook choked on
+        auto deadline = std::chrono::steady_clock::now() +
+                        (timed ? *config_.duration / pairs : std::chrono::milliseconds(0));
+        const long long maxCases = 2LL * limit;
+        for (int done = 0; done < limit && made < maxCases && !stopped_;) {
+          if (timed && !first && std::chrono::steady_clock::now() >= deadline) break;
+          if (config_.stopRequested && config_.stopRequested->load()) {
+            interrupted_ = true;
+            stopped_ = true;
+            std::lock_guard<std::mutex> lock(callMutex_);  // shrinks may be adding notes
+            report_.notes.push_back("interrupted: results cover the cases run so far");
+            break;
+          }
+          int n = first ? 1 : std::min(config_.jobs, limit - done);
+          done += runChunk(plan, n);
+          made += n;
+          if (first) {
+            first = false;
+            if (!reachable_) {
+              finish();
+              return false;
+            }
+            checkTls();
+          }
+        }
+      }
+    }
+    finish();
+    return true;
+  }
+
+  const std::string& unreachableReason() const { return unreachableReason_; }
+  bool interrupted() const { return interrupted_; }
+  KindReport takeReport() { return std::move(report_); }
+
+ private:
+  void compileGenerators() {
+    for (const auto& note : kind_.notes()) report_.notes.push_back(note);
+    versions_ = kind_.versions();
+    kind_.configure(executor_);
+    for (int k = 1; k < config_.jobs; ++k) {
+      Worker w;
+      w.converter = newConverter();
+      w.executor = std::make_unique<CaseExecutor>(
+          crd_, *w.converter, transport_.timeout,
+          [this](const std::string& p) { return tally_.wants(p); },
+          [this](const Exchange& ex) { onCall(ex); });
+      kind_.configure(*w.executor);
+      workers_.push_back(std::move(w));
+    }
+  }
+
+  std::vector<json> makeBatch(const PlannedCase& planned) {
+    std::vector<json> batch;
+    std::set<std::string> names, uids;
+    for (std::size_t j = 0; j < planned.sourceVersions.size(); ++j) {
+      const auto& version = planned.sourceVersions[j];
+      const ObjectGenerator& gen = kind_.generators().at(version);
+      auto g = (j == 0 && planned.shape == CaseShape::Minimal) ? gen.minimal() : gen.objects();
+      json object = g(rc::Random(planned.seed + j), planned.genSize).value();
+      object["apiVersion"] = crd_.apiVersion(version);
+      object["kind"] = crd_.kind;
+      auto& meta = object["metadata"];
+      if (j == 0 && planned.sameIdentityAs) {
+        auto earlier = identities_.find(*planned.sameIdentityAs);
+        if (earlier != identities_.end())
+          for (auto item = earlier->second.begin(); item != earlier->second.end(); ++item)
+            meta[item.key()] = item.value();
+      }
+      // Identity must be unique inside one batch, as it is in a real LIST.
+      std::string name = meta.value("name", "obj");
+      while (!names.insert(name).second) name = fmt::format("{}-{}", name.substr(0, 200), j);
+      meta["name"] = name;
+      std::string uid = meta.value("uid", "");
+      if (!uids.insert(uid).second) {
+        std::mt19937_64 rng(planned.seed + 7919 * (j + 1));
+        uid = newRequestUid(rng);
+        uids.insert(uid);
+        meta["uid"] = uid;
+      }
+      batch.push_back(std::move(object));
+    }
+    json identity = json::object();
+    for (const char* key : {"namespace", "name", "uid"})
+      if (batch.front()["metadata"].contains(key)) identity[key] = batch.front()["metadata"][key];
+    identities_[planned.index] = identity;
+    return batch;
+  }
+
+  void onCall(const Exchange& ex) {
+    std::lock_guard<std::mutex> lock(callMutex_);
+    ++report_.requests;
+    report_.objectsSent += static_cast<int>(ex.sent.objects.size());
+    if (ex.http.ok()) {
+      reachable_ = true;
+      consecutiveFailures_ = 0;
+      if (ex.verdict.accepted() && ex.sent.objects.size() == 1) lastGood_ = ex.sent;
+      tally_.latency(objectVersion(ex.sent.objects.front()),
+                     objectVersion(json{{"apiVersion", ex.sent.desiredApiVersion}}),
+                     ex.sent.objects.size(), ex.http.elapsed.count() / 1000.0);
+      return;
+    }
+    // A webhook that took the call and then answered too late, too much or not in HTTP was
+    // tested (its answer is a finding); only failing to connect or to complete TLS means that
+    // nothing could be tested.
+    const std::string& kind = ex.http.transportErrorKind;
+    const bool tookTheCall = kind == "timeout" || kind == "too-large" || kind == "protocol";
+    if (!reachable_ && unreachableReason_.empty() && !tookTheCall)
+      unreachableReason_ = ex.http.transportError;
+    if (tookTheCall) reachable_ = true;
+    if (++consecutiveFailures_ >= config_.maxConsecutiveTransportFailures && !stopped_) {
+      if (stillAnswers()) {
+        consecutiveFailures_ = 0;
+        return;
+      }
+      stopped_ = true;
+      executor_.halt();
+      for (auto& w : workers_) w.executor->halt();
+      report_.notes.push_back(fmt::format(
+          "stopped after {} consecutive failed calls: the webhook is not answering ({})",
+          consecutiveFailures_, ex.http.transportError));
+    }
+  }
+
+  // After a run of failed calls: does the webhook still convert an object it converted before?
+  // Then it fails on some inputs (a crash on a field, say) and testing goes on with the others.
+  // At most kMaxProbes probes per kind, so a webhook that really went away still stops the run.
+  // Called with callMutex_ held.
+  bool stillAnswers() {
+    static constexpr int kMaxProbes = 20;
+    if (!lastGood_ || probes_ >= kMaxProbes) return false;
+    ++probes_;
+    if (!probeConverter_) probeConverter_ = newConverter();
+    Exchange probe = probeConverter_->convert(
+        lastGood_->objects, objectVersion(json{{"apiVersion", lastGood_->desiredApiVersion}}),
+        probeUids_);
+    ++report_.requests;
+    report_.objectsSent += static_cast<int>(probe.sent.objects.size());
+    if (!probe.verdict.accepted()) return false;
+    if (probes_ == 1)
+      report_.notes.push_back(
+          "the webhook failed several calls in a row at the transport level (a crash on some "
+          "inputs?) but still converts objects it converted before: testing went on");
+    return true;
+  }
+
+  // Makes the next n cases' batches in order, runs them (in parallel with --jobs), and tallies
+  // their results in case order, so the verdict does not depend on timing. Returns how many of
+  // them count towards --tests: a case whose forward conversion the webhook rejected the same way
+  // kChokeRepeats times before on this pair does not, so the other properties still get their
+  // cases from objects that convert (up to twice --tests cases per pair).
+  int runChunk(PairPlan& plan, int n) {
+    std::vector<PlannedCase> cases;
+    std::vector<std::vector<json>> batches;
+    for (int k = 0; k < n; ++k) {
+      cases.push_back(plan.next());
+      batches.push_back(makeBatch(cases.back()));
+    }
+    std::vector<CaseResult> results(n);
+    auto work = [&](int k) {
+      const PlannedCase& c = cases[k];
+      results[k] = executorFor(k).run(batches[k], c.from, c.to, c.seed);
+    };
+    if (n == 1) {
+      work(0);
+    } else {
+      std::vector<std::thread> threads;
+      for (int k = 0; k < n; ++k) threads.emplace_back(work, k);
+      for (auto& t : threads) t.join();
+    }
+    int counted = 0;
+    for (int k = 0; k < n; ++k) {
+      recordCase(cases[k], results[k]);
+      counted += countChoke(cases[k], results[k]) ? 0 : 1;
+    }
+    return counted;
+  }
+
+  // Records a generated case's forward rejection per source version; true when the same
+  // rejection was seen kChokeRepeats times before on this pair.
+  bool countChoke(const PlannedCase& planned, const CaseResult& result) {
+    static constexpr int kChokeRepeats = 3;
+    ChokeCount& perVersion = chokes_[planned.from];
+    ++perVersion.cases;
+    if (result.exchanges.empty() || result.exchanges.front().verdict.accepted()) return false;
+    const Exchange& first = result.exchanges.front();
+    std::string key = modelStageName(first.verdict.stage);
+    if (first.verdict.stage == ModelStage::HttpStatus) key += fmt::format(" {}", first.http.status);
+    if (first.verdict.stage == ModelStage::Transport) key += " " + first.http.transportErrorKind;
+    auto& seen = perVersion.byError[key];
+    if (seen.first++ == 0) seen.second = first.verdict.message;
+    return ++pairRejections_[key] > kChokeRepeats;
+  }
+
+  // A note for every version most of whose generated objects the webhook rejected the same way.
+  void noteChokes() {
+    for (const auto& [version, count] : chokes_) {
+      for (const auto& [key, seen] : count.byError) {
+        if (count.cases < 8 || 2 * seen.first < count.cases) continue;
+        std::string message =
+            seen.second.size() > 240 ? seen.second.substr(0, 237) + "..." : seen.second;
+        report_.notes.push_back(fmt::format(
+            "the webhook rejects most generated {} objects the same way ({} of {} cases, {}): "
+            "{}; the other properties were judged on the objects it converts, with extra cases "
+            "in place of the rejected ones",
+            version, seen.first, count.cases, key, message));
+      }
+    }
+  }
+
+  CaseExecutor& executorFor(int worker) {
+    return worker == 0 ? executor_ : *workers_.at(worker - 1).executor;
+  }
+
+  // Stored regressions and user samples (--corpus) run before any generated case.
+  void runCorpusCases() {
+    CorpusPlan plan = planCorpusCases(CorpusStore(config_.corpusDir).load(crd_), crd_, versions_,
+                                      kind_.generators(), kind_.checkers(), config_.seed);
+    for (const auto& n : plan.notes) report_.notes.push_back(n);
+    for (const auto& c : plan.cases) {
+      if (stopped_) break;
+      PlannedCase planned;
+      planned.from = objectVersion(c.objects.front());
+      planned.to = c.to;
+      planned.seed = c.seed;
+      CaseResult result = executor_.run(c.objects, planned.from, planned.to, planned.seed);
+      recordCase(planned, result, c.origin);
+      if (!reachable_) break;  // the first generated case reports it
+    }
+  }
+
+  // The first failure of every new cause is shrunk against the webhook (shrink/): the causes are
+  // chosen here in case order, the shrinks run beside the next cases (at most --jobs at once, each
+  // with its own connection) and their examples are tallied in the order chosen (drainShrinks).
+  void shrinkNewFailures(const PlannedCase& planned, const CaseResult& result,
+                         const std::string& origin) {
+    int requestsSoFar = 0;
+    {
+      std::lock_guard<std::mutex> lock(callMutex_);
+      requestsSoFar = report_.requests;
+    }
+    RunShrinker::CaseInfo info{planned.from, planned.to,
+                               planned.seed, origin == "generated" ? &planned : nullptr,
+                               origin,       requestsSoFar};
+    for (auto& job : shrinker_.select(result, info)) {
+      while (static_cast<int>(shrinks_.size()) >= config_.jobs) collectShrink();
+      shrinks_.push_back(std::async(std::launch::async, [this, job = std::move(job)] {
+        std::unique_ptr<Converter> converter = newConverter();
+        return shrinker_.shrink(job, shrinkRunner(job, *converter));
+      }));
+    }
+  }
+
+  void collectShrink() {
+    ShrunkExample e = shrinks_.front().get();
+    shrinks_.pop_front();
+    tally_.setExample(e.target.property, e.target.from, e.target.to, e.target.cause,
+                      std::move(e.finding));
+  }
+
+  void drainShrinks() {
+    while (!shrinks_.empty()) collectShrink();
+  }
+
+  // Runs a changed batch as the job's case, through `converter` (used by this shrink only).
+  CaseRunner shrinkRunner(const ShrinkJob& job, Converter& converter) {
+    auto failedInARow = std::make_shared<int>(0);
+    return [this, &converter, target = job.target, to = job.to, seed = job.seed, failedInARow](
+               const std::vector<json>& batch, const std::string& from) {
+      // When the failure is itself a transport failure (a timeout), failing calls are expected
+      // and must not trip the circuit breaker; the shrink budget bounds them. A webhook that
+      // keeps not answering is not worth minimising against: each such call costs a whole
+      // timeout, so the shrink stops after kShrinkTransportFailuresInARow of them.
+      const bool transportFailure = target.signature.rfind("transport", 0) == 0;
+      CaseExecutor executor(
+          crd_, converter, transport_.timeout,
+          [target](const std::string& p) { return caseNeeds(target, p); },
+          [this, transportFailure, failedInARow](const Exchange& ex) {
+            *failedInARow = ex.http.ok() ? 0 : *failedInARow + 1;
+            if (!transportFailure) return onCall(ex);
+            std::lock_guard<std::mutex> lock(callMutex_);
+            ++report_.requests;
+            report_.objectsSent += static_cast<int>(ex.sent.objects.size());
+          });
+      kind_.configure(executor);
+      // A stopped run ends shrinks, except of transport failures, which bound themselves: the
+      // run stops because of such failures, and their example is still worth its few calls.
+      if ((stopped_ && !transportFailure) ||
+          (config_.stopRequested && config_.stopRequested->load()) ||
+          (transportFailure && *failedInARow >= kShrinkTransportFailuresInARow))
+        executor.halt();
+      return executor.run(batch, from, to, seed);
+    };
+  }
+
+  void recordCase(const PlannedCase& planned, CaseResult& result,
+                  const std::string& origin = "generated") {
+    if (!reachable_) return;
+    tally_.addAll(result.forward, planned.from, planned.to);
+    for (std::size_t i = 0; i < result.backward.size(); ++i)
+      tally_.add(result.backward[i], result.backwardFrom, result.backwardTo[i]);
+    tally_.addAll(result.composite, planned.from, planned.to);
+    shrinkNewFailures(planned, result, origin);
+  }
+
+  void checkTls() {
+    if (!tally_.wants("tls")) return;
+    TlsEvidence evidence;
+    evidence.https = target_.url.rfind("https://", 0) == 0;
+    evidence.skipVerify = transport_.tls.insecureSkipVerify;
+    if (evidence.https && !evidence.skipVerify) {
+      TlsInspection inspection = inspectServerTls(target_.url, transport_.tls, transport_.timeout);
+      evidence.handshakeCompleted = inspection.handshakeCompleted;
+      evidence.error = inspection.error;
+      evidence.acceptedByKubeApiserver = inspection.acceptedByKubeApiserver;
+      evidence.reasons = inspection.reasons;
+    }
+    tally_.add(judgeTls(evidence), "", "");
+  }
+
+  // A converter with a target of its own (a connection is used by one caller at a time).
+  std::unique_ptr<Converter> newConverter() {
+    return std::make_unique<Converter>(crd_, makeTarget_(target_), target_.reviewVersion);
+  }
+
+  void finish() {
+    drainShrinks();
+    noteChokes();
+    tally_.fill(report_);
+    report_.versions = versions_;
+  }
+
+  const Crd& crd_;
+  const KindContext& kind_;
+  const RunConfig& config_;
+  std::ostream& log_;
+  ResolvedTarget target_;
+  const TransportOptions& transport_;  // target_'s
+  TargetFactory makeTarget_;
+  Converter converter_;
+  Tally tally_;
+  CaseExecutor executor_;
+  struct Worker {
+    std::unique_ptr<Converter> converter;
+    std::unique_ptr<CaseExecutor> executor;
+  };
+  std::vector<Worker> workers_;  // --jobs beyond the first
+  std::mutex callMutex_;
+  std::map<int, json> identities_;  // case index -> identity of its object 0, per pair
+  KindReport report_;
+  RunShrinker shrinker_{kind_.generators(), kind_.checkers(), config_.shrinkBudget};
+  std::vector<std::string> versions_;
+  bool reachable_ = false;
+  std::atomic<bool> stopped_{false};
+  std::deque<std::future<ShrunkExample>> shrinks_;  // in the order the causes were chosen
+  bool interrupted_ = false;
+  int consecutiveFailures_ = 0;
+  struct ChokeCount {
+    int cases = 0;  // generated cases from this source version
+    std::map<std::string, std::pair<int, std::string>> byError;  // stage -> (cases, 1st message)
+  };
+  std::map<std::string, ChokeCount> chokes_;   // per source version, over all pairs
+  std::map<std::string, int> pairRejections_;  // per rejection kind, this pair
+  std::optional<SentReview> lastGood_;         // the last single-object request that was accepted
+  int probes_ = 0;
+  std::unique_ptr<Converter> probeConverter_;
+  std::mt19937_64 probeUids_{0x9f0be5ull};
+  std::string unreachableReason_;
+};
+
+// The CRDs to test: those named with --kind, else those with strategy Webhook, else (a CRD that
+// does not declare webhook conversion yet, tested with --url) every CRD with two or more versions.
+std::vector<const Crd*> selectCrds(const std::vector<Crd>& crds, const RunConfig& config) {
+  std::vector<const Crd*> out;
+  for (const auto& crd : crds) {
+    bool named =
+        std::find(config.kinds.begin(), config.kinds.end(), crd.kind) != config.kinds.end() ||
+        std::find(config.kinds.begin(), config.kinds.end(), crd.name) != config.kinds.end();
+    if (config.kinds.empty() ? crd.conversionStrategy == "Webhook" : named) out.push_back(&crd);
+  }
+  if (out.empty() && config.kinds.empty() && !config.url.empty())
+    for (const auto& crd : crds)
+      if (crd.versions.size() >= 2) out.push_back(&crd);
+  return out;
+}
+
+}  // namespace
+
+RunReport runConformance(const RunConfig& config, std::istream& stdinStream, std::ostream& log,
+                         const TargetFactory& makeTarget) {
+  auto started = std::chrono::steady_clock::now();
+  RunReport report;
+  report.seed = config.seed;
+  report.command = config.commandLine;
+  report.rawObjects = config.rawObjects;
+  report.canonicalDateTimes = config.canonicalDateTimes;
+  auto finishWith = [&](int code) {
+    report.exitCode = code;
+    report.seconds =
+        std::chrono::duration<double>(std::chrono::steady_clock::now() - started).count();
+    return report;
+  };
+
+  LoadResult loaded = loadCrdInput(config.crdInput, stdinStream);
+  for (const auto& w : loaded.warnings) report.warnings.push_back(w);
+  if (!loaded.errors.empty()) {
+    for (const auto& e : loaded.errors)
+      report.fatalError += (report.fatalError.empty() ? "" : "\n") + e.text();
+    return finishWith(2);
+  }
+  std::vector<const Crd*> selected = selectCrds(loaded.crds, config);
+  if (selected.empty()) {
+    report.fatalError =
+        !config.kinds.empty() ? fmt::format("{}: no CRD matches --kind", config.crdInput)
+        : config.url.empty()
+            ? fmt::format(
+                  "{}: no CRD with spec.conversion.strategy Webhook; pass the webhook's --url to "
+                  "test a CRD that does not declare webhook conversion yet, or name CRDs with "
+                  "--kind",
+                  config.crdInput)
+            : fmt::format("{}: no CRD with two or more versions: there is nothing to convert",
+                          config.crdInput);
+    return finishWith(2);
+  }
+
+  RunConfig perKind = config;  // a --duration is shared by every kind
+  if (perKind.duration) *perKind.duration /= static_cast<int>(selected.size());
+  bool anyTested = false;
+  std::vector<std::string> unreachable;
+  try {
+    for (const Crd* crd : selected) {
+      auto target =
+          resolveTarget(*crd, TargetChoice{config.url, config.transport, config.reviewVersion});
+      if (auto* error = std::get_if<std::string>(&target)) throw InputError{*error};
+      auto compiled = KindContext::compile(
+          *crd, KindSettings{GeneratorOptions{FormatOptions{config.canonicalDateTimes}},
+                             config.rawObjects, config.acks ? &*config.acks : nullptr});
+      if (auto* error = std::get_if<KindContext::Error>(&compiled))
+        throw InputError{fmt::format("{}, document {}: version {}: {}", crd->source.file,
+                                     crd->source.document, error->version, error->message)};
+      KindRun run(std::get<KindContext>(compiled), perKind, std::get<ResolvedTarget>(target),
+                  makeTarget ? makeTarget : TargetFactory(httpsTarget), log);
+      bool reached = run.run();
+      if (reached)
+        anyTested = true;
+      else
+        unreachable.push_back(
+            fmt::format("{}: could not reach the webhook: {}", crd->name, run.unreachableReason()));
+      report.kinds.push_back(run.takeReport());
+      if (run.interrupted()) {
+        report.interrupted = true;
+        break;
+      }
+    }
+  } catch (const InputError& e) {
+    report.fatalError = e.message;
+    return finishWith(2);
+  }
+  for (const auto& u : unreachable)
+    report.fatalError += (report.fatalError.empty() ? "" : "\n") + u;
+  if (report.interrupted) return finishWith(kInterruptedExitCode);
+  if (!anyTested) return finishWith(3);
+  return finishWith(report.failedProperties() > 0 ? 1 : 0);
+}
+
+}  // namespace convcheck

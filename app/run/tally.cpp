@@ -1,0 +1,175 @@
+#include "app/run/tally.h"
+
+#include <algorithm>
+#include <cmath>
+
+#include "properties/checks/cause_analysis.h"
+#include "properties/checks/property_registry.h"
+
+namespace convcheck {
+
+namespace {
+constexpr std::size_t kCausesKept = 8;  // examples per (property, pair); the rest are counted
+
+std::size_t catalogueIndex(const std::string& id) {
+  const auto& cat = propertyRegistry();
+  for (std::size_t i = 0; i < cat.size(); ++i)
+    if (cat[i].id == id) return i;
+  return cat.size();
+}
+
+double percentile(std::vector<double> sorted, double p) {
+  if (sorted.empty()) return 0;
+  std::size_t rank = static_cast<std::size_t>(std::ceil(p * sorted.size()));
+  return sorted[std::clamp<std::size_t>(rank, 1, sorted.size()) - 1];
+}
+}  // namespace
+
+std::string batchSizeBucket(std::size_t size) {
+  if (size <= 1) return "1";
+  if (size <= 8) return "2-8";
+  if (size <= 32) return "9-32";
+  if (size <= 128) return "33-128";
+  return ">128";
+}
+
+Tally::Tally(std::vector<std::string> selected, std::map<std::string, std::string> warningVersions)
+    : selected_(std::move(selected)), warningVersions_(std::move(warningVersions)) {}
+
+bool Tally::wants(const std::string& property) const {
+  return selected_.empty() ||
+         std::find(selected_.begin(), selected_.end(), property) != selected_.end();
+}
+
+void Tally::add(const CheckResult& result, const std::string& from, const std::string& to) {
+  if (!wants(result.property)) return;
+  auto& t = tallies_[{catalogueIndex(result.property), from, to}];
+  if (t.property.empty()) {
+    t.property = result.property;
+    t.from = from;
+    t.to = to;
+    for (const auto& v : {from, to}) {
+      auto it = warningVersions_.find(v);
+      if (it == warningVersions_.end()) continue;
+      t.warningOnly = true;
+      t.warningReason = it->second;
+    }
+  }
+  for (const auto& a : result.acknowledged) {
+    auto it =
+        std::find_if(t.acknowledged.begin(), t.acknowledged.end(),
+                     [&](const AcknowledgedTally& e) { return e.ack.cause.key == a.cause.key; });
+    if (it == t.acknowledged.end()) {
+      t.acknowledged.push_back({a, 0});
+      it = std::prev(t.acknowledged.end());
+    }
+    ++it->cases;
+  }
+  switch (result.outcome) {
+    case Outcome::Pass:
+      ++t.passed;
+      break;
+    case Outcome::Fail: {
+      ++t.failed;
+      if (!result.finding) break;
+      auto& entries = causes_[{catalogueIndex(result.property), from, to}];
+      // Findings judged outside the case executor (tls) come without causes.
+      const std::vector<Cause> causes = result.finding->causes.empty()
+                                            ? causesOf(*result.finding, nullptr)
+                                            : result.finding->causes;
+      for (const auto& c : causes) {
+        auto it = std::find_if(entries.begin(), entries.end(),
+                               [&](const CauseEntry& e) { return e.cause.key == c.key; });
+        if (it == entries.end()) {
+          entries.push_back({c, 0, {}});
+          keepExampleIfReported(entries, *result.finding);
+          it = std::prev(entries.end());
+        }
+        ++it->cases;
+      }
+      break;
+    }
+    case Outcome::Blocked:
+      ++t.blocked;
+      if (t.blockedBy.empty()) t.blockedBy = result.blockedBy;
+      break;
+  }
+}
+
+// Only the kCausesKept most severe causes of a (property, pair) are reported with their example
+// (first seen first among equals, as fill() orders them), so only those keep one: a webhook with
+// hundreds of distinct causes costs kCausesKept examples, not hundreds. A cause that falls out of
+// the reported ones never comes back, since later causes only rank after or before it.
+void Tally::keepExampleIfReported(std::vector<CauseEntry>& entries, const Finding& finding) {
+  std::vector<std::size_t> order(entries.size());
+  for (std::size_t i = 0; i < order.size(); ++i) order[i] = i;
+  std::stable_sort(order.begin(), order.end(), [&](std::size_t a, std::size_t b) {
+    return entries[a].cause.severity < entries[b].cause.severity;
+  });
+  const std::size_t added = entries.size() - 1;
+  auto rank = std::find(order.begin(), order.end(), added) - order.begin();
+  if (static_cast<std::size_t>(rank) >= kCausesKept) return;
+  entries[added].example = finding;
+  if (order.size() > kCausesKept) entries[order[kCausesKept]].example = Finding{};
+}
+
+void Tally::setExample(const std::string& property, const std::string& from, const std::string& to,
+                       const std::string& causeKey, Finding example) {
+  auto found = causes_.find({catalogueIndex(property), from, to});
+  if (found == causes_.end()) return;
+  for (auto& e : found->second)
+    if (e.cause.key == causeKey) {
+      for (const auto& c : example.causes)  // the shrunk case's own words for the cause
+        if (c.key == causeKey) e.cause = c;
+      e.example = std::move(example);
+    }
+}
+
+void Tally::addAll(const std::vector<CheckResult>& results, const std::string& from,
+                   const std::string& to) {
+  for (const auto& r : results) add(r, from, to);
+}
+
+void Tally::latency(const std::string& from, const std::string& to, std::size_t batchSize,
+                    double milliseconds) {
+  latencies_[{from, to, batchSizeBucket(batchSize)}].push_back(milliseconds);
+}
+
+void Tally::fill(KindReport& report) const {
+  for (const auto& [key, tally] : tallies_) {
+    PropertyTally t = tally;
+    auto found = causes_.find(key);
+    if (found != causes_.end()) {
+      std::vector<CauseEntry> entries = found->second;
+      std::stable_sort(entries.begin(), entries.end(),
+                       [](const CauseEntry& a, const CauseEntry& b) {
+                         return a.cause.severity < b.cause.severity;
+                       });
+      for (auto& e : entries) {
+        if (t.findings.size() == kCausesKept) {
+          ++t.moreCauses;
+          continue;
+        }
+        Finding f = std::move(e.example);
+        f.cause = e.cause;
+        f.cases = e.cases;
+        t.findings.push_back(std::move(f));
+      }
+    }
+    report.tallies.push_back(std::move(t));
+  }
+  for (const auto& [key, samples] : latencies_) {
+    std::vector<double> sorted = samples;
+    std::sort(sorted.begin(), sorted.end());
+    LatencyStats s;
+    std::tie(s.from, s.to, s.batchSizes) = key;
+    s.samples = static_cast<int>(sorted.size());
+    s.p50Ms = percentile(sorted, 0.50);
+    s.p95Ms = percentile(sorted, 0.95);
+    s.p99Ms = percentile(sorted, 0.99);
+    s.maxMs = sorted.back();
+    report.latency.push_back(s);
+  }
+}
+
+}  // namespace convcheck

@@ -1,0 +1,53 @@
+// Collects property outcomes and latencies of one kind into its KindReport.
+// Used by the runner only; the report it fills is read by reports/.
+#pragma once
+
+#include <map>
+#include <set>
+#include <string>
+#include <tuple>
+#include <vector>
+
+#include "properties/checks/check_result.h"
+#include "reports/run_report.h"
+
+namespace convcheck {
+
+class Tally {
+ public:
+  // `selected` empty = every property; `warningVersions` = versions whose findings only warn, with
+  // the reason (kube/crd/version_roles.h).
+  Tally(std::vector<std::string> selected, std::map<std::string, std::string> warningVersions);
+
+  bool wants(const std::string& property) const;
+  // Counts the result; a failure counts once for the pair and once for each of its causes, and
+  // becomes the example of every cause not seen before on the pair.
+  void add(const CheckResult& result, const std::string& from, const std::string& to);
+  // Replaces the example of a cause (by the shrunk one).
+  void setExample(const std::string& property, const std::string& from, const std::string& to,
+                  const std::string& causeKey, Finding example);
+  void addAll(const std::vector<CheckResult>& results, const std::string& from,
+              const std::string& to);
+  void latency(const std::string& from, const std::string& to, std::size_t batchSize,
+               double milliseconds);
+  // Writes tallies (catalogue order, then from/to) and latency percentiles into `report`.
+  void fill(KindReport& report) const;
+
+ private:
+  using Key = std::tuple<std::size_t, std::string, std::string>;  // catalogue index, from, to
+  std::vector<std::string> selected_;
+  std::map<std::string, std::string> warningVersions_;
+  struct CauseEntry {
+    Cause cause;
+    int cases = 0;
+    Finding example;
+  };
+  std::map<Key, PropertyTally> tallies_;
+  std::map<Key, std::vector<CauseEntry>> causes_;  // in the order first seen
+  static void keepExampleIfReported(std::vector<CauseEntry>& entries, const Finding& finding);
+  std::map<std::tuple<std::string, std::string, std::string>, std::vector<double>> latencies_;
+};
+
+std::string batchSizeBucket(std::size_t size);
+
+}  // namespace convcheck

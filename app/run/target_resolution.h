@@ -1,0 +1,41 @@
+// Where a kind's ConversionReviews go and how: URL, TLS settings and review version, from the
+// command line's choices over the CRD's own clientConfig. One rule for run, replay and minimize.
+#pragma once
+
+#include <functional>
+#include <memory>
+#include <optional>
+#include <string>
+#include <variant>
+
+#include "harness/transport/review_target.h"
+#include "kube/apiserver/http_types.h"
+#include "kube/apiserver/review.h"
+#include "kube/crd/crd.h"
+
+namespace convcheck {
+
+// What the user (or a bundle) chose; empty fields fall back to the CRD.
+struct TargetChoice {
+  std::string url;                             // else clientConfig.url
+  TransportOptions transport;                  // CA: else clientConfig.caBundle
+  std::optional<ReviewVersion> reviewVersion;  // else as the API server picks for this CRD
+};
+
+struct ResolvedTarget {
+  std::string url;
+  TransportOptions transport;
+  ReviewVersion reviewVersion = ReviewVersion::V1;
+};
+
+// The error names the CRD and says what to pass. A CRD whose webhook is a service reference
+// needs a URL (port-forward); the certificate is then checked for <service>.<namespace>.svc.
+std::variant<ResolvedTarget, std::string> resolveTarget(const Crd& crd, const TargetChoice& given);
+
+// Makes a kind's targets, one per concurrent caller (a run has --jobs of them, plus shrinks).
+using TargetFactory = std::function<std::unique_ptr<ReviewTarget>(const ResolvedTarget&)>;
+
+// The webhook over HTTPS at target.url: what every command uses outside tests.
+std::unique_ptr<ReviewTarget> httpsTarget(const ResolvedTarget& target);
+
+}  // namespace convcheck

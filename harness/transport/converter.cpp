@@ -1,0 +1,28 @@
+#include "harness/transport/converter.h"
+
+#include "harness/transport/review_codec.h"
+#include "kube/apiserver/apiserver_model.h"
+
+namespace convcheck {
+
+Converter::Converter(const Crd& crd, std::unique_ptr<ReviewTarget> target,
+                     ReviewVersion reviewVersion)
+    : crd_(crd), target_(std::move(target)), reviewVersion_(reviewVersion) {}
+
+Exchange Converter::convert(const std::vector<nlohmann::json>& objects,
+                            const std::string& toVersion, std::mt19937_64& uidSource) {
+  Exchange ex;
+  ex.sent.version = reviewVersion_;
+  ex.sent.uid = newRequestUid(uidSource);
+  ex.sent.desiredApiVersion = crd_.apiVersion(toVersion);
+  ex.sent.objects = objects;
+  ex.sent.kind = crd_.kind;
+  ex.sent.listKind = crd_.listKind;
+  ex.requestBody = encodeReview(ex.sent);
+  ex.http = target_->post(ex.requestBody);
+  const CrdVersion* target = crd_.version(toVersion);
+  ex.verdict = judgeConversion(ex.sent, ex.http, target ? target->schema : nlohmann::json());
+  return ex;
+}
+
+}  // namespace convcheck

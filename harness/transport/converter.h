@@ -1,0 +1,35 @@
+// Sends one batch of objects to a target as kube-apiserver would and judges the answer.
+// One per concurrent caller; every exchange goes through here (review encoding, target, model).
+#pragma once
+
+#include <memory>
+#include <random>
+#include <string>
+#include <vector>
+
+#include <nlohmann/json.hpp>
+
+#include "harness/transport/exchange.h"
+#include "harness/transport/review_target.h"
+#include "kube/crd/crd.h"
+
+namespace convcheck {
+
+class Converter {
+ public:
+  Converter(const Crd& crd, std::unique_ptr<ReviewTarget> target, ReviewVersion reviewVersion);
+
+  // Objects must all differ from `toVersion` (the API server never sends those).
+  // `uidSource` makes the fresh request uid deterministic for the case's seed.
+  Exchange convert(const std::vector<nlohmann::json>& objects, const std::string& toVersion,
+                   std::mt19937_64& uidSource);
+
+  ReviewVersion reviewVersion() const { return reviewVersion_; }
+
+ private:
+  const Crd& crd_;
+  std::unique_ptr<ReviewTarget> target_;
+  ReviewVersion reviewVersion_;
+};
+
+}  // namespace convcheck

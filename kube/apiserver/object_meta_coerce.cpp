@@ -1,0 +1,362 @@
+#include "kube/apiserver/object_meta_coerce.h"
+
+#include <cmath>
+#include <cstdint>
+#include <optional>
+
+#include "kube/go/go_format.h"
+
+namespace convcheck {
+namespace {
+
+using nlohmann::json;
+
+const char* jsonKindName(const json& v) {
+  if (v.is_object()) return "object";
+  if (v.is_array()) return "array";
+  if (v.is_string()) return "string";
+  if (v.is_boolean()) return "bool";
+  return "number";
+}
+
+// --- metav1.Time: RFC 3339 in, RFC 3339 UTC seconds out -------------------------------------
+
+std::int64_t daysFromCivil(std::int64_t y, unsigned m, unsigned d) {
+  y -= m <= 2;
+  const std::int64_t era = (y >= 0 ? y : y - 399) / 400;
+  const unsigned yoe = static_cast<unsigned>(y - era * 400);
+  const unsigned doy = (153 * (m + (m > 2 ? -3 : 9)) + 2) / 5 + d - 1;
+  const unsigned doe = yoe * 365 + yoe / 4 - yoe / 100 + doy;
+  return era * 146097 + static_cast<std::int64_t>(doe) - 719468;
+}
+
+void civilFromDays(std::int64_t z, std::int64_t& y, unsigned& m, unsigned& d) {
+  z += 719468;
+  const std::int64_t era = (z >= 0 ? z : z - 146096) / 146097;
+  const unsigned doe = static_cast<unsigned>(z - era * 146097);
+  const unsigned yoe = (doe - doe / 1460 + doe / 36524 - doe / 146096) / 365;
+  y = static_cast<std::int64_t>(yoe) + era * 400;
+  const unsigned doy = doe - (365 * yoe + yoe / 4 - yoe / 100);
+  const unsigned mp = (5 * doy + 2) / 153;
+  d = doy - (153 * mp + 2) / 5 + 1;
+  m = mp < 10 ? mp + 3 : mp - 9;
+  y += m <= 2;
+}
+
+int daysIn(int month, int year) {
+  static constexpr int kDays[] = {31, 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31};
+  if (month == 2 && (year % 4 == 0 && (year % 100 != 0 || year % 400 == 0))) return 29;
+  return kDays[month - 1];
+}
+
+// time.Parse(time.RFC3339, s) followed by .UTC().Format(time.RFC3339).
+std::optional<std::string> normaliseRfc3339(const std::string& s) {
+  bool ok = true;
+  auto num = [&](std::size_t pos, std::size_t len, int lo, int hi) {
+    int x = 0;
+    for (std::size_t i = pos; i < pos + len; ++i) {
+      if (i >= s.size() || s[i] < '0' || s[i] > '9') {
+        ok = false;
+        return lo;
+      }
+      x = x * 10 + (s[i] - '0');
+    }
+    if (x < lo || x > hi) ok = false;
+    return x;
+  };
+  if (s.size() < 20) return std::nullopt;
+  int year = num(0, 4, 0, 9999), month = num(5, 2, 1, 12);
+  int day = ok ? num(8, 2, 1, daysIn(month, year)) : 1;
+  int hour = num(11, 2, 0, 23), minute = num(14, 2, 0, 59), second = num(17, 2, 0, 59);
+  if (!ok || s[4] != '-' || s[7] != '-' || s[10] != 'T' || s[13] != ':' || s[16] != ':')
+    return std::nullopt;
+  std::size_t pos = 19;
+  if (pos + 1 < s.size() && (s[pos] == '.' || s[pos] == ',') && s[pos + 1] >= '0' &&
+      s[pos + 1] <= '9') {
+    ++pos;
+    while (pos < s.size() && s[pos] >= '0' && s[pos] <= '9') ++pos;
+  }
+  std::string_view zone = std::string_view(s).substr(pos);
+  std::int64_t offset = 0;
+  if (zone != "Z") {
+    if (zone.size() != 6 || (zone[0] != '+' && zone[0] != '-') || zone[3] != ':')
+      return std::nullopt;
+    int hh = num(pos + 1, 2, 0, 23), mm = num(pos + 4, 2, 0, 59);
+    if (!ok) return std::nullopt;
+    offset = (hh * 60 + mm) * 60 * (zone[0] == '-' ? -1 : 1);
+  }
+  std::int64_t total = daysFromCivil(year, unsigned(month), unsigned(day)) * 86400 + hour * 3600 +
+                       minute * 60 + second - offset;
+  std::int64_t days = total >= 0 ? total / 86400 : (total - 86399) / 86400;
+  std::int64_t secs = total - days * 86400;
+  std::int64_t y;
+  unsigned m, d;
+  civilFromDays(days, y, m, d);
+  char buf[96];
+  std::snprintf(buf, sizeof buf, "%04lld-%02u-%02uT%02lld:%02lld:%02lldZ",
+                static_cast<long long>(y), m, d, static_cast<long long>(secs / 3600),
+                static_cast<long long>(secs / 60 % 60), static_cast<long long>(secs % 60));
+  return std::string(buf);
+}
+
+// --- ObjectMeta decoding ---------------------------------------------------------------------
+
+class MetaDecoder {
+ public:
+  std::string saved;  // first UnmarshalTypeError (decoding continues)
+  std::string fatal;  // an UnmarshalJSON error (decoding stops)
+
+  void typeError(const json& v, const std::string& structName, const std::string& field,
+                 const std::string& type) {
+    if (saved.empty())
+      saved = std::string("json: cannot unmarshal ") + jsonKindName(v) + " into Go struct field " +
+              structName + "." + field + " of type " + type;
+  }
+
+  std::optional<std::string> string(const json& v, const std::string& structName,
+                                    const std::string& field, const char* type = "string") {
+    if (v.is_string()) return v.get<std::string>();
+    if (!v.is_null()) typeError(v, structName, field, type);
+    return std::nullopt;
+  }
+
+  std::optional<std::int64_t> int64(const json& v, const std::string& field) {
+    if (v.is_null()) return std::nullopt;
+    if (v.is_number_integer()) return v.get<std::int64_t>();
+    if (v.is_number_float()) {
+      // json.Marshal writes an integral float64 below 1e21 as an integer literal.
+      double d = v.get<double>();
+      if (std::trunc(d) == d && std::fabs(d) < 9.2e18) return static_cast<std::int64_t>(d);
+      if (saved.empty())
+        saved = "json: cannot unmarshal number " + goFloatV(d) +
+                " into Go struct field ObjectMeta." + field + " of type int64";
+      return std::nullopt;
+    }
+    typeError(v, "ObjectMeta", field, "int64");
+    return std::nullopt;
+  }
+
+  // metav1.Time.UnmarshalJSON; nullopt for null (zero time) and on error.
+  std::optional<std::string> time(const json& v, const std::string& structName,
+                                  const std::string& field) {
+    if (v.is_null() || !fatal.empty()) return std::nullopt;
+    if (!v.is_string()) {
+      fatal = std::string("json: cannot unmarshal ") + jsonKindName(v) + " into Go struct field " +
+              structName + "." + field + " of type string";
+      return std::nullopt;
+    }
+    const auto& text = v.get_ref<const std::string&>();
+    auto normalised = normaliseRfc3339(text);
+    if (!normalised)
+      fatal = "parsing time " + goQuote(text) + " as \"2006-01-02T15:04:05Z07:00\": cannot parse " +
+              goQuote(text) + " as \"2006\"";
+    return normalised;
+  }
+
+  std::optional<json> stringMap(const json& v, const std::string& field) {
+    if (v.is_null()) return std::nullopt;
+    if (!v.is_object()) {
+      typeError(v, "ObjectMeta", field, "map[string]string");
+      return std::nullopt;
+    }
+    json out = json::object();
+    for (const auto& [k, e] : v.items()) {
+      if (e.is_string() || e.is_null())
+        out[k] = e.is_string() ? e : json("");
+      else
+        typeError(e, "ObjectMeta", field, "string");
+    }
+    return out;
+  }
+
+  json ownerReference(const json& v) {
+    json out = json::object();
+    for (const char* f : {"apiVersion", "kind", "name", "uid"}) {
+      out[f] = "";
+      if (auto it = v.find(f); it != v.end())
+        if (auto s = string(*it, "OwnerReference", std::string("ownerReferences.") + f,
+                            std::string(f) == "uid" ? "types.UID" : "string"))
+          out[f] = *s;
+    }
+    for (const char* f : {"blockOwnerDeletion", "controller"}) {
+      auto it = v.find(f);
+      if (it == v.end() || it->is_null()) continue;
+      if (it->is_boolean())
+        out[f] = *it;
+      else
+        typeError(*it, "OwnerReference", std::string("ownerReferences.") + f, "bool");
+    }
+    return out;
+  }
+
+  json managedFieldsEntry(const json& v) {
+    json out = json::object();
+    for (const auto& [k, e] : v.items()) {
+      const std::string field = "managedFields." + k;
+      if (k == "manager" || k == "apiVersion" || k == "fieldsType" || k == "subresource" ||
+          k == "operation") {
+        auto s = string(e, "ManagedFieldsEntry", field,
+                        k == "operation" ? "v1.ManagedFieldsOperationType" : "string");
+        if (s && !s->empty()) out[k] = *s;
+      } else if (k == "time") {
+        if (auto t = time(e, "ManagedFieldsEntry", field)) out[k] = *t;
+      } else if (k == "fieldsV1") {
+        if (!e.is_null()) out[k] = e;
+      }
+    }
+    return out;
+  }
+
+  template <typename Item>
+  std::optional<json> list(const json& v, const std::string& field, const std::string& itemType,
+                           Item item) {
+    if (v.is_null()) return std::nullopt;
+    if (!v.is_array()) {
+      typeError(v, "ObjectMeta", field, "[]" + itemType);
+      return std::nullopt;
+    }
+    json out = json::array();
+    for (const auto& e : v) {
+      if (auto decoded = item(e)) out.push_back(*decoded);
+    }
+    return out;
+  }
+};
+
+}  // namespace
+
+ObjectMetaRoundTrip objectMetaRoundTrip(const json& metadata) {
+  ObjectMetaRoundTrip out;
+  if (!metadata.is_object() && !metadata.is_null()) {
+    out.error = std::string("json: cannot unmarshal ") + jsonKindName(metadata) +
+                " into Go value of type v1.ObjectMeta";
+    return out;
+  }
+  MetaDecoder dec;
+  json meta = json::object();
+  json creationTimestamp = nullptr;
+  if (metadata.is_object()) {
+    for (const auto& item : metadata.items()) {  // sorted, as json.Marshal of the map
+      // Named references, not a structured binding: clang < 16 cannot capture bindings in the
+      // lambdas below.
+      const std::string& k = item.key();
+      const json& v = item.value();
+      if (!dec.fatal.empty()) break;
+      if (k == "name" || k == "generateName" || k == "namespace" || k == "selfLink" || k == "uid" ||
+          k == "resourceVersion") {
+        auto s = dec.string(v, "ObjectMeta", k, k == "uid" ? "types.UID" : "string");
+        if (s && !s->empty()) meta[k] = *s;
+      } else if (k == "generation") {
+        if (auto n = dec.int64(v, k); n && *n != 0) meta[k] = *n;
+      } else if (k == "deletionGracePeriodSeconds") {
+        if (auto n = dec.int64(v, k)) meta[k] = *n;
+      } else if (k == "creationTimestamp") {
+        if (auto t = dec.time(v, "ObjectMeta", k)) creationTimestamp = *t;
+      } else if (k == "deletionTimestamp") {
+        if (auto t = dec.time(v, "ObjectMeta", k)) meta[k] = *t;
+      } else if (k == "labels" || k == "annotations") {
+        if (auto m = dec.stringMap(v, k); m && !m->empty()) meta[k] = *m;
+      } else if (k == "finalizers") {
+        auto l = dec.list(v, k, "string", [&](const json& e) -> std::optional<json> {
+          if (e.is_string() || e.is_null()) return e.is_string() ? e : json("");
+          dec.typeError(e, "ObjectMeta", k, "string");
+          return std::nullopt;
+        });
+        if (l && !l->empty()) meta[k] = *l;
+      } else if (k == "ownerReferences") {
+        auto l = dec.list(v, k, "v1.OwnerReference", [&](const json& e) -> std::optional<json> {
+          if (e.is_object()) return dec.ownerReference(e);
+          if (e.is_null()) return dec.ownerReference(json::object());
+          dec.typeError(e, "ObjectMeta", k, "v1.OwnerReference");
+          return std::nullopt;
+        });
+        if (l && !l->empty()) meta[k] = *l;
+      } else if (k == "managedFields") {
+        auto l = dec.list(v, k, "v1.ManagedFieldsEntry", [&](const json& e) -> std::optional<json> {
+          if (e.is_object()) return dec.managedFieldsEntry(e);
+          if (e.is_null()) return json::object();
+          dec.typeError(e, "ObjectMeta", k, "v1.ManagedFieldsEntry");
+          return std::nullopt;
+        });
+        if (l && !l->empty()) meta[k] = *l;
+      }
+    }
+  }
+  if (!dec.fatal.empty() || !dec.saved.empty()) {
+    out.error = !dec.fatal.empty() ? dec.fatal : dec.saved;
+    return out;
+  }
+  meta["creationTimestamp"] = creationTimestamp;
+  out.metadata = std::move(meta);
+  return out;
+}
+
+namespace {
+
+std::string invalidValue(const json& v) {
+  if (v.is_null()) return goQuote("null");
+  if (v.is_string()) return goQuote(v.get_ref<const std::string&>());
+  if (v.is_boolean()) return v.get<bool>() ? "true" : "false";
+  if (v.is_number_float()) return goFloatV(v.get<double>());
+  if (v.is_number()) return v.dump();
+  return goSharpV(v);
+}
+
+bool isEmbedded(const json* s) {
+  if (!s || !s->is_object()) return false;
+  auto it = s->find("x-kubernetes-embedded-resource");
+  return it != s->end() && it->is_boolean() && it->get<bool>();
+}
+
+std::string coerce(const std::string& path, json& x, const json* s) {
+  if (!s || !s->is_object()) return "";
+  auto childPath = [&](const std::string& k) { return path.empty() ? k : path + "." + k; };
+  if (x.is_object()) {
+    const json* props =
+        s->contains("properties") && (*s)["properties"].is_object() ? &(*s)["properties"] : nullptr;
+    const json* additional = nullptr;
+    bool hasAdditional = false;
+    if (auto it = s->find("additionalProperties"); it != s->end()) {
+      hasAdditional = it->is_object() || it->is_boolean();
+      if (it->is_object()) additional = &*it;
+    }
+    std::vector<std::string> keys;
+    for (const auto& [k, v] : x.items()) keys.push_back(k);
+    for (const auto& k : keys) {
+      json& v = x[k];
+      if (isEmbedded(s)) {
+        if ((k == "apiVersion" || k == "kind") && !v.is_string())
+          return childPath(k) + ": Invalid value: " + invalidValue(v) + ": must be a string";
+        if (k == "metadata") {
+          ObjectMetaRoundTrip meta = objectMetaRoundTrip(v);
+          if (!meta.error.empty())
+            return childPath(k) + ": Invalid value: " + invalidValue(v) + ": " + meta.error;
+          if (meta.metadata["creationTimestamp"].is_null())
+            meta.metadata.erase("creationTimestamp");
+          v = std::move(meta.metadata);
+          continue;
+        }
+      }
+      if (props && props->contains(k)) {
+        if (auto err = coerce(childPath(k), v, &(*props)[k]); !err.empty()) return err;
+      } else if (hasAdditional) {
+        if (auto err = coerce(path + "[" + k + "]", v, additional); !err.empty()) return err;
+      }
+    }
+  } else if (x.is_array()) {
+    const json* itemSchema =
+        s->contains("items") && (*s)["items"].is_object() ? &(*s)["items"] : nullptr;
+    for (std::size_t i = 0; i < x.size(); ++i)
+      if (auto err = coerce(path + "[" + std::to_string(i) + "]", x[i], itemSchema); !err.empty())
+        return err;
+  }
+  return "";
+}
+
+}  // namespace
+
+std::string coerceEmbeddedResources(json& object, const json& schema) {
+  return coerce("", object, schema.is_object() ? &schema : nullptr);
+}
+
+}  // namespace convcheck

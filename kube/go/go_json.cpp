@@ -1,0 +1,209 @@
+#include "kube/go/go_json.h"
+
+#include <charconv>
+#include <cmath>
+#include <cstdint>
+#include <limits>
+#include <string>
+
+namespace convcheck {
+namespace {
+
+constexpr char kHex[] = "0123456789abcdef";
+
+// Length of the valid UTF-8 sequence starting at s[i] (2-4), or 0 when Go's
+// utf8.DecodeRuneInString would return (RuneError, 1): overlong forms, surrogates, > U+10FFFF,
+// truncated sequences. `code` receives the code point.
+std::size_t validSequence(const std::string& s, std::size_t i, std::uint32_t& code) {
+  const auto byte = [&](std::size_t k) { return static_cast<unsigned char>(s[k]); };
+  const unsigned char b0 = byte(i);
+  std::size_t length = 0;
+  std::uint32_t min = 0;
+  if (b0 >= 0xC2 && b0 <= 0xDF) {
+    length = 2, code = b0 & 0x1F, min = 0x80;
+  } else if (b0 >= 0xE0 && b0 <= 0xEF) {
+    length = 3, code = b0 & 0x0F, min = 0x800;
+  } else if (b0 >= 0xF0 && b0 <= 0xF4) {
+    length = 4, code = b0 & 0x07, min = 0x10000;
+  } else {
+    return 0;
+  }
+  if (i + length > s.size()) return 0;
+  for (std::size_t k = 1; k < length; ++k) {
+    const unsigned char b = byte(i + k);
+    if ((b & 0xC0) != 0x80) return 0;
+    code = (code << 6) | (b & 0x3F);
+  }
+  if (code < min || code > 0x10FFFF || (code >= 0xD800 && code <= 0xDFFF)) return 0;
+  return length;
+}
+
+// strconv.FormatFloat(value, 'f' or 'e', -1, 64) as encoding/json uses it: the shortest digits
+// that round-trip, zero-padded in 'f' form (2^64 prints as 18446744073709552000).
+void appendGoFloat(std::string& out, double value) {
+  if (!std::isfinite(value)) {
+    out += "null";
+    return;
+  }
+  const double magnitude = std::fabs(value);
+  const bool exponentForm = magnitude != 0 && (magnitude < 1e-6 || magnitude >= 1e21);
+  char buffer[64];
+  const auto result =
+      std::to_chars(buffer, buffer + sizeof buffer, value, std::chars_format::scientific);
+  std::string scientific(buffer, result.ptr);  // e.g. "-1.5e-07", "1e+21"
+  if (exponentForm) {
+    // Go writes e-7 where C writes e-07 (negative exponents only; e+21 keeps its digits).
+    const std::size_t n = scientific.size();
+    if (n >= 4 && scientific[n - 4] == 'e' && scientific[n - 3] == '-' &&
+        scientific[n - 2] == '0') {
+      scientific.erase(n - 2, 1);
+    }
+    out += scientific;
+    return;
+  }
+  const std::size_t e = scientific.find('e');
+  const bool negative = scientific[0] == '-';
+  std::string digits;
+  for (std::size_t i = negative ? 1 : 0; i < e; ++i) {
+    if (scientific[i] != '.') digits += scientific[i];
+  }
+  const int exponent = std::stoi(scientific.substr(e + 1));
+  if (negative) out += '-';
+  if (digits == "0") {
+    out += '0';
+    return;
+  }
+  const int pointAt = exponent + 1;  // digits before the decimal point
+  if (pointAt <= 0) {
+    out += "0.";
+    out.append(static_cast<std::size_t>(-pointAt), '0');
+    out += digits;
+  } else if (static_cast<std::size_t>(pointAt) >= digits.size()) {
+    out += digits;
+    out.append(static_cast<std::size_t>(pointAt) - digits.size(), '0');
+  } else {
+    out.append(digits, 0, static_cast<std::size_t>(pointAt));
+    out += '.';
+    out.append(digits, static_cast<std::size_t>(pointAt), std::string::npos);
+  }
+}
+
+}  // namespace
+
+void appendGoJsonString(std::string& out, const std::string& text) {
+  out += '"';
+  std::size_t i = 0;
+  while (i < text.size()) {
+    const unsigned char b = static_cast<unsigned char>(text[i]);
+    if (b < 0x80) {
+      switch (b) {
+        case '"':
+          out += "\\\"";
+          break;
+        case '\\':
+          out += "\\\\";
+          break;
+        case '\n':
+          out += "\\n";
+          break;
+        case '\r':
+          out += "\\r";
+          break;
+        case '\t':
+          out += "\\t";
+          break;
+        case '\b':
+          out += "\\b";
+          break;
+        case '\f':
+          out += "\\f";
+          break;
+        default:
+          if (b < 0x20 || b == '<' || b == '>' || b == '&') {
+            out += "\\u00";
+            out += kHex[b >> 4];
+            out += kHex[b & 0xF];
+          } else {
+            out += static_cast<char>(b);
+          }
+      }
+      ++i;
+      continue;
+    }
+    std::uint32_t code = 0;
+    const std::size_t length = validSequence(text, i, code);
+    if (length == 0) {
+      out += "\\ufffd";
+      ++i;
+      continue;
+    }
+    if (code == 0x2028 || code == 0x2029) {
+      out += "\\u202";
+      out += kHex[code & 0xF];
+    } else {
+      out.append(text, i, length);
+    }
+    i += length;
+  }
+  out += '"';
+}
+
+void appendGoJson(std::string& out, const nlohmann::json& value) {
+  using Type = nlohmann::json::value_t;
+  switch (value.type()) {
+    case Type::null:
+    case Type::discarded:
+    case Type::binary:
+      out += "null";
+      return;
+    case Type::boolean:
+      out += value.get<bool>() ? "true" : "false";
+      return;
+    case Type::number_integer:
+      out += std::to_string(value.get<std::int64_t>());
+      return;
+    case Type::number_unsigned: {
+      const auto u = value.get<std::uint64_t>();
+      if (u <= static_cast<std::uint64_t>(std::numeric_limits<std::int64_t>::max())) {
+        out += std::to_string(u);
+      } else {
+        appendGoFloat(out, static_cast<double>(u));
+      }
+      return;
+    }
+    case Type::number_float:
+      appendGoFloat(out, value.get<double>());
+      return;
+    case Type::string:
+      appendGoJsonString(out, value.get_ref<const std::string&>());
+      return;
+    case Type::array: {
+      out += '[';
+      bool first = true;
+      for (const auto& element : value) {
+        if (!first) out += ',';
+        first = false;
+        appendGoJson(out, element);
+      }
+      out += ']';
+      return;
+    }
+    case Type::object: {
+      // nlohmann::json keeps object members in a std::map<std::string, ...>: byte-wise order,
+      // the same order Go's encoder sorts map keys into.
+      out += '{';
+      bool first = true;
+      for (auto member = value.begin(); member != value.end(); ++member) {
+        if (!first) out += ',';
+        first = false;
+        appendGoJsonString(out, member.key());
+        out += ':';
+        appendGoJson(out, member.value());
+      }
+      out += '}';
+      return;
+    }
+  }
+}
+
+}  // namespace convcheck

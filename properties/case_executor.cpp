@@ -1,0 +1,176 @@
+#include "properties/case_executor.h"
+
+#include <algorithm>
+
+#include "kube/apiserver/structural_defaults.h"
+#include "properties/checks/cause_analysis.h"
+#include "properties/checks/exchange_checks.h"
+#include "properties/checks/exchange_view.h"
+#include "properties/checks/output_checks.h"
+#include "properties/checks/property_registry.h"
+
+namespace convcheck {
+
+using nlohmann::json;
+
+const CheckResult* CaseResult::find(const std::string& property) const {
+  for (const auto* list : {&forward, &composite})
+    for (const auto& r : *list)
+      if (r.property == property) return &r;
+  return nullptr;
+}
+
+CaseExecutor::CaseExecutor(const Crd& crd, Converter& converter, std::chrono::milliseconds timeout,
+                           std::function<bool(const std::string&)> wants,
+                           std::function<void(const Exchange&)> onCall)
+    : crd_(crd),
+      converter_(converter),
+      timeout_(timeout),
+      wants_(std::move(wants)),
+      onCall_(std::move(onCall)) {}
+
+json CaseExecutor::defaulted(json object) const {
+  if (raw_) return object;
+  if (const CrdVersion* v = crd_.version(objectVersion(object)))
+    applyStructuralDefaults(object, v->schema);
+  return object;
+}
+
+Exchange CaseExecutor::send(const std::vector<json>& objects, const std::string& to,
+                            std::mt19937_64& uids, CaseResult& result) {
+  std::vector<json> sent;
+  sent.reserve(objects.size());
+  for (const auto& o : objects) sent.push_back(defaulted(o));
+  Exchange ex = converter_.convert(sent, to, uids);
+  if (onCall_) onCall_(ex);
+  result.exchanges.push_back(ex);
+  return ex;
+}
+
+CaseResult CaseExecutor::run(const std::vector<json>& input, const std::string& from,
+                             const std::string& to, std::uint64_t seed) {
+  CaseResult result = runChecks(input, from, to, seed);
+  SchemaLookup schemaOf = [this](const std::string& version) -> const json* {
+    const CrdVersion* v = crd_.version(version);
+    return v ? &v->schema : nullptr;
+  };
+  for (auto* list : {&result.forward, &result.backward, &result.composite})
+    for (auto& r : *list)
+      if (r.outcome == Outcome::Fail && r.finding)
+        r.finding->causes = causesOf(*r.finding, schemaOf);
+  if (acks_) {
+    for (auto* list : {&result.forward, &result.composite})
+      for (auto& r : *list) acknowledge(r, from, to);
+    for (std::size_t i = 0; i < result.backward.size() && i < result.backwardTo.size(); ++i)
+      acknowledge(result.backward[i], result.backwardFrom, result.backwardTo[i]);
+  }
+  return result;
+}
+
+void CaseExecutor::acknowledge(CheckResult& r, const std::string& from,
+                               const std::string& to) const {
+  if (r.outcome != Outcome::Fail || !r.finding) return;
+  std::vector<Cause> kept;
+  for (auto& c : r.finding->causes) {
+    const Acknowledgement* a =
+        c.path.empty() ? nullptr : acks_->match(c.path, from, to, r.property);
+    if (a)
+      r.acknowledged.push_back({c, a->reason, a->where});
+    else
+      kept.push_back(c);
+  }
+  if (r.acknowledged.empty()) return;
+  if (kept.empty()) {
+    r.outcome = Outcome::Pass;
+    r.finding.reset();
+    return;
+  }
+  r.finding->causes = std::move(kept);
+}
+
+// A case as the Case-scope properties see it: its batch and forward exchange, further calls
+// through the executor (counted, kept in the result) and the kind's helpers.
+class CaseScope : public CaseCalls {
+ public:
+  CaseScope(CaseExecutor& executor, const std::vector<json>& batch, const Exchange& forward,
+            const CaseContext& context, std::uint64_t seed, std::mt19937_64& uids,
+            CaseResult& result)
+      : x_(executor),
+        batch_(batch),
+        forward_(forward),
+        context_(context),
+        seed_(seed),
+        uids_(uids),
+        result_(result) {}
+
+  const std::vector<json>& batch() const override { return batch_; }
+  const Exchange& forward() const override { return forward_; }
+  const CaseContext& context() const override { return context_; }
+  std::uint64_t seed() const override { return seed_; }
+  Exchange send(const std::vector<json>& objects, const std::string& to) override {
+    return x_.send(objects, to, uids_, result_);
+  }
+  void judgeCall(const Exchange& exchange, const std::string& from,
+                 const std::string& to) override {
+    auto checks = checkExchange(exchange, {from, to, x_.timeout_});
+    result_.backward.insert(result_.backward.end(), checks.begin(), checks.end());
+    result_.backwardTo.insert(result_.backwardTo.end(), checks.size(), to);
+  }
+  void record(CheckResult r) override { result_.composite.push_back(std::move(r)); }
+  const std::vector<std::string>& versions() const override { return x_.versions_; }
+  std::optional<json> edit(const json& object, const std::string& version,
+                           std::uint64_t seed) const override {
+    if (!x_.edit_) return std::nullopt;
+    return x_.edit_(object, version, seed);
+  }
+  const json* schemaOf(const std::string& version) const override {
+    const CrdVersion* v = x_.crd_.version(version);
+    return v ? &v->schema : nullptr;
+  }
+  bool isStorage(const std::string& version) const override {
+    const CrdVersion* v = x_.crd_.version(version);
+    return v && v->storage;
+  }
+  json defaulted(json object) const override { return x_.defaulted(std::move(object)); }
+  bool rawObjects() const override { return x_.raw_; }
+
+ private:
+  CaseExecutor& x_;
+  const std::vector<json>& batch_;
+  const Exchange& forward_;
+  const CaseContext& context_;
+  std::uint64_t seed_;
+  std::mt19937_64& uids_;
+  CaseResult& result_;
+};
+
+CaseResult CaseExecutor::runChecks(const std::vector<json>& input, const std::string& from,
+                                   const std::string& to, std::uint64_t seed) {
+  CaseResult result;
+  std::vector<json> batch;  // as the API server would send it (what every check compares with)
+  batch.reserve(input.size());
+  for (const auto& o : input) batch.push_back(defaulted(o));
+  result.backwardFrom = to;
+  std::mt19937_64 uids(seed ^ 0x5eedull);
+  if (halted_) return result;
+  Exchange forward = send(batch, to, uids, result);
+  CaseContext ctx{from, to, timeout_};
+  result.forward = checkExchange(forward, ctx);
+  TargetValidator validate;
+  if (validate_) validate = [this, &to](const json& o) { return validate_(o, to); };
+  for (auto& r : checkOutput(forward, ctx, validate)) result.composite.push_back(std::move(r));
+  for (const auto& property : propertyRegistry()) {
+    if (property.scope != PropertyScope::Case) continue;
+    if (!forward.verdict.accepted()) {
+      result.composite.push_back(
+          notEvaluable(property.id.data(), "the forward conversion was rejected"));
+      continue;
+    }
+    if (!wants_(std::string(property.id)) || halted_) continue;
+    CaseScope scope(*this, batch, forward, ctx, seed, uids, result);
+    property.runCase(scope);
+  }
+  return result;
+}
+
+}  // namespace convcheck

@@ -1,0 +1,96 @@
+// Runs one test case (a batch of objects converted to one version) against the live webhook and
+// judges every property on it. Used by the runner, and by shrinking, replay and minimize, which
+// re-check a property on a changed batch.
+#pragma once
+
+#include <atomic>
+#include <cstdint>
+#include <functional>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include <nlohmann/json.hpp>
+
+#include "harness/transport/converter.h"
+#include "kube/apiserver/group_version.h"
+#include "kube/crd/crd.h"
+#include "properties/checks/check_result.h"
+#include "properties/config/ack_config.h"
+
+namespace convcheck {
+
+struct CaseResult {
+  std::vector<CheckResult> forward;     // single-exchange properties of from -> to
+  std::vector<CheckResult> backward;    // single-exchange properties of each to -> source call
+  std::string backwardFrom;             // = the case's `to` (the pair the backward results are for)
+  std::vector<std::string> backwardTo;  // source version of each backward exchange
+  std::vector<CheckResult> composite;   // Output- and Case-scope properties of the registry
+  std::vector<Exchange> exchanges;      // every call made, in order
+  int calls() const { return static_cast<int>(exchanges.size()); }
+  // The result for `property` of the forward pair, or nullptr.
+  const CheckResult* find(const std::string& property) const;
+};
+
+class CaseExecutor {
+ public:
+  // `wants` says which properties are wanted (Case-scope ones cost extra calls); `onCall` sees
+  // every exchange as it completes (for counting, latency and circuit breaking).
+  CaseExecutor(const Crd& crd, Converter& converter, std::chrono::milliseconds timeout,
+               std::function<bool(const std::string&)> wants,
+               std::function<void(const Exchange&)> onCall);
+
+  // `batch` objects carry apiVersion (their source version); none may be in `to`.
+  // `from` names the pair in results (normally the first object's version). `seed` makes the
+  // request uids deterministic.
+  CaseResult run(const std::vector<nlohmann::json>& batch, const std::string& from,
+                 const std::string& to, std::uint64_t seed);
+
+  // Schema violations of an object at a version (for schema-valid); unset = not evaluable.
+  using Validator =
+      std::function<std::vector<std::string>(const nlohmann::json&, const std::string& version)>;
+  void setValidator(Validator validate) { validate_ = std::move(validate); }
+  // A schema-valid edit of `object` at its version, keeping its metadata (for edit-round-trip);
+  // unset = not evaluable.
+  using Editor = std::function<std::optional<nlohmann::json>(
+      const nlohmann::json& object, const std::string& version, std::uint64_t seed)>;
+  void setEditor(Editor edit) { edit_ = std::move(edit); }
+  // Versions that transitivity may go through (every tested version of the kind).
+  void setVersions(std::vector<std::string> versions) { versions_ = std::move(versions); }
+  // Objects are sent as kube-apiserver sends them: with the structural defaults of their own
+  // version applied (reads apply the stored version's defaults, writes the request version's).
+  // `raw` sends them exactly as given (--raw-objects).
+  void setRawObjects(bool raw) { raw_ = raw; }
+  // Differences the webhook's authors declared intentional (.convcheck.yaml); may be null.
+  void setAcknowledgements(const AckConfig* acks) { acks_ = acks; }
+
+  // Stop making further calls in the current and later cases (circuit breaker).
+  void halt() { halted_ = true; }
+  bool halted() const { return halted_; }
+
+ private:
+  friend class CaseScope;  // what Case-scope properties see of a case (case_executor.cpp)
+  CaseResult runChecks(const std::vector<nlohmann::json>& batch, const std::string& from,
+                       const std::string& to, std::uint64_t seed);
+  Exchange send(const std::vector<nlohmann::json>& objects, const std::string& to,
+                std::mt19937_64& uids, CaseResult& result);
+
+  const Crd& crd_;
+  Converter& converter_;
+  Validator validate_;
+  Editor edit_;
+  std::vector<std::string> versions_;
+  std::chrono::milliseconds timeout_;
+  std::function<bool(const std::string&)> wants_;
+  std::function<void(const Exchange&)> onCall_;
+  std::atomic<bool> halted_{false};  // set by the circuit breaker from other threads
+  bool raw_ = false;
+  const AckConfig* acks_ = nullptr;
+  // Moves the acknowledged causes of a failing result to r.acknowledged; passes it when none is
+  // left. `from`/`to` are the pair the result is tallied under.
+  void acknowledge(CheckResult& r, const std::string& from, const std::string& to) const;
+  // `object` with its own version's structural defaults (unchanged when raw_).
+  nlohmann::json defaulted(nlohmann::json object) const;
+};
+
+}  // namespace convcheck

@@ -1,0 +1,179 @@
+// The run loop on its own: cases, verdicts, exit codes and the circuit breaker, against targets
+// that convert in this process (the example webhook's logic, no socket), so each rule is tested
+// fast and exactly. The same rules over real HTTPS are in tests/integration.
+#include <atomic>
+#include <sstream>
+
+#include <gtest/gtest.h>
+
+#include "app/run/runner.h"
+#include "tests/app/run/in_process_target.h"
+
+namespace convcheck {
+namespace {
+
+using example::Fault;
+using example::FaultSet;
+using testing::ExampleTarget;
+using testing::FailingTarget;
+
+std::string exampleCrd(const std::string& name) {
+  return std::string(CONVCHECK_EXAMPLES_DIR) + "/crds/" + name;
+}
+const std::string kCronTab = "crontabs.stable.example.com.yaml";
+const std::string kWidget = "widgets.example.convcheck.dev.yaml";
+
+RunConfig config(const std::string& crd, int tests = 20) {
+  RunConfig c;
+  c.crdInput = exampleCrd(crd);
+  c.url = "inprocess://example";
+  c.seed = 7;
+  c.testsPerPair = tests;
+  c.testsGiven = true;
+  c.jobs = 1;
+  return c;
+}
+
+RunReport run(const RunConfig& c, TargetFactory make) {
+  std::istringstream none;
+  std::ostringstream log;
+  return runConformance(c, none, log, make);
+}
+
+TargetFactory example(FaultSet faults = {}) {
+  return [faults](const ResolvedTarget&) { return std::make_unique<ExampleTarget>(faults); };
+}
+
+const PropertyTally* tally(const RunReport& r, const std::string& property) {
+  for (const auto& k : r.kinds)
+    for (const auto& t : k.tallies)
+      if (t.property == property && t.failed > 0) return &t;
+  return nullptr;
+}
+
+bool hasNote(const RunReport& r, const std::string& text) {
+  for (const auto& k : r.kinds)
+    for (const auto& n : k.notes)
+      if (n.find(text) != std::string::npos) return true;
+  return false;
+}
+
+std::string notes(const RunReport& r) {
+  std::string out;
+  for (const auto& k : r.kinds)
+    for (const auto& n : k.notes) out += n + "\n";
+  return out;
+}
+
+TEST(Runner, TheCorrectExampleConversionPassesEveryPropertyOfBothCrds) {
+  for (const auto& crd : {kCronTab, kWidget}) {
+    RunReport r = run(config(crd), example());
+    EXPECT_EQ(r.exitCode, 0) << crd << ": " << r.fatalError;
+    EXPECT_EQ(r.failedProperties(), 0) << crd;
+    ASSERT_EQ(r.kinds.size(), 1u);
+    EXPECT_GT(r.kinds[0].requests, 0);
+    int judged = 0;
+    for (const auto& t : r.kinds[0].tallies) judged += t.passed;
+    EXPECT_GT(judged, 0) << crd;
+  }
+}
+
+TEST(Runner, TlsCannotBeJudgedOnATargetThatIsNotHttps) {
+  RunReport r = run(config(kCronTab, 5), example());
+  bool seen = false;
+  for (const auto& t : r.kinds.at(0).tallies)
+    if (t.property == "tls") {
+      seen = true;
+      EXPECT_EQ(t.passed + t.failed, 0);
+      EXPECT_EQ(t.blockedBy, "not an https:// URL");
+    }
+  EXPECT_TRUE(seen);
+}
+
+TEST(Runner, AReorderedBatchFailsOrderAndExitsOne) {
+  RunReport r = run(config(kWidget), example({Fault::ReverseObjects}));
+  EXPECT_EQ(r.exitCode, 1);
+  const PropertyTally* order = tally(r, "order");
+  ASSERT_NE(order, nullptr);
+  ASSERT_FALSE(order->findings.empty());
+  EXPECT_LE(order->findings.front().caseObjects.size(), 2u) << "the example is shrunk";
+}
+
+TEST(Runner, TheSameSeedGivesTheSameRequestsAndVerdicts) {
+  RunReport a = run(config(kWidget), example({Fault::LossyRoundTrip}));
+  RunReport b = run(config(kWidget), example({Fault::LossyRoundTrip}));
+  ASSERT_EQ(a.kinds.size(), 1u);
+  ASSERT_EQ(b.kinds.size(), 1u);
+  EXPECT_EQ(a.kinds[0].requests, b.kinds[0].requests);
+  ASSERT_EQ(a.kinds[0].tallies.size(), b.kinds[0].tallies.size());
+  for (std::size_t i = 0; i < a.kinds[0].tallies.size(); ++i) {
+    const auto& x = a.kinds[0].tallies[i];
+    const auto& y = b.kinds[0].tallies[i];
+    EXPECT_EQ(x.property + x.from + x.to, y.property + y.from + y.to);
+    EXPECT_EQ(x.failed, y.failed) << x.property << " " << x.from << "->" << x.to;
+    EXPECT_EQ(x.passed, y.passed) << x.property << " " << x.from << "->" << x.to;
+  }
+}
+
+TEST(Runner, ConcurrentJobsGiveTheSameVerdictsAsOne) {
+  RunConfig eight = config(kWidget);
+  eight.jobs = 8;
+  RunReport a = run(config(kWidget), example({Fault::DropField}));
+  RunReport b = run(eight, example({Fault::DropField}));
+  ASSERT_EQ(a.kinds.at(0).tallies.size(), b.kinds.at(0).tallies.size());
+  for (std::size_t i = 0; i < a.kinds[0].tallies.size(); ++i) {
+    EXPECT_EQ(a.kinds[0].tallies[i].failed, b.kinds[0].tallies[i].failed)
+        << a.kinds[0].tallies[i].property;
+    EXPECT_EQ(a.kinds[0].tallies[i].passed, b.kinds[0].tallies[i].passed)
+        << a.kinds[0].tallies[i].property;
+  }
+}
+
+TEST(Runner, ATargetThatCannotBeReachedExitsThreeWithTheReason) {
+  RunReport r = run(config(kCronTab), [](const ResolvedTarget&) {
+    return std::make_unique<FailingTarget>([](const std::string&) { return true; }, "connect");
+  });
+  EXPECT_EQ(r.exitCode, 3);
+  EXPECT_NE(r.fatalError.find("could not reach the webhook"), std::string::npos) << r.fatalError;
+  EXPECT_NE(r.fatalError.find("in-process target failed"), std::string::npos) << r.fatalError;
+}
+
+// A webhook that answers at first and then never again: the run stops after
+// maxConsecutiveTransportFailures calls instead of spending a timeout on every case.
+TEST(Runner, AWebhookThatGoesAwayStopsTheRunAfterAFewFailedCalls) {
+  auto calls = std::make_shared<std::atomic<int>>(0);
+  RunConfig c = config(kCronTab, 100);
+  RunReport r = run(c, [calls](const ResolvedTarget&) {
+    return std::make_unique<FailingTarget>([calls](const std::string&) { return ++*calls > 30; },
+                                           "timeout");
+  });
+  EXPECT_EQ(r.exitCode, 1);  // the timeouts it saw are findings
+  EXPECT_TRUE(hasNote(r, "stopped after 5 consecutive failed calls")) << notes(r);
+  EXPECT_LT(r.kinds.at(0).requests, 30 + 5 + 2 * 20 + 5);  // probes and bounded shrinks only
+}
+
+// A webhook that crashes on some inputs (here: every object with a spec.image) but still
+// converts the others: the breaker's probe sees it answer and testing goes on.
+TEST(Runner, AWebhookThatFailsOnlySomeInputsIsProbedAndTestingGoesOn) {
+  RunConfig c = config(kCronTab, 40);
+  RunReport r = run(c, [](const ResolvedTarget&) {
+    return std::make_unique<FailingTarget>(
+        [](const std::string& body) { return body.find("\"image\":") != std::string::npos; },
+        "protocol");
+  });
+  EXPECT_EQ(r.exitCode, 1);
+  EXPECT_TRUE(hasNote(r, "still converts objects it converted before")) << notes(r);
+  EXPECT_FALSE(hasNote(r, "stopped after"));
+  EXPECT_GT(r.kinds.at(0).requests, 2 * 40) << "every pair got its cases";
+}
+
+TEST(Runner, ABrokenCrdIsAnInputErrorNamingTheFile) {
+  RunConfig c = config(kCronTab);
+  c.crdInput = exampleCrd("no-such-file.yaml");
+  RunReport r = run(c, example());
+  EXPECT_EQ(r.exitCode, 2);
+  EXPECT_NE(r.fatalError.find("no-such-file.yaml"), std::string::npos) << r.fatalError;
+}
+
+}  // namespace
+}  // namespace convcheck

@@ -1,0 +1,104 @@
+#include "harness/plan/test_plan.h"
+
+#include <gtest/gtest.h>
+
+#include "app/run/tally.h"
+
+namespace convcheck {
+namespace {
+
+PlanRequest request(std::uint64_t seed = 7) {
+  return {"Widget", "v1alpha1", "v1", {"v1alpha1", "v1beta1", "v1"}, 64, 32, seed};
+}
+
+TEST(TestPlan, SameSeedGivesTheSameCases) {
+  auto a = planPair(request()), b = planPair(request());
+  ASSERT_EQ(a.size(), 64u);
+  for (std::size_t i = 0; i < a.size(); ++i) {
+    EXPECT_EQ(a[i].seed, b[i].seed);
+    EXPECT_EQ(a[i].sourceVersions, b[i].sourceVersions);
+  }
+  EXPECT_NE(planPair(request(8))[0].seed, a[0].seed);
+}
+
+TEST(TestPlan, BatchesNeverContainTheTargetVersionAndStartWithFrom) {
+  int batches = 0, mixed = 0;
+  for (const auto& c : planPair(request())) {
+    EXPECT_EQ(c.sourceVersions.front(), "v1alpha1");
+    EXPECT_LE(c.sourceVersions.size(), 32u);
+    for (const auto& v : c.sourceVersions) EXPECT_NE(v, "v1");
+    if (c.sourceVersions.size() > 1) ++batches;
+    for (const auto& v : c.sourceVersions) mixed += v == "v1beta1";
+  }
+  EXPECT_EQ(batches, 16);  // every fourth case
+  EXPECT_GT(mixed, 0);     // batches mix source versions
+}
+
+TEST(TestPlan, SizesGrowFromSmallToLargeAndMinimalShapesAppear) {
+  auto cases = planPair(request());
+  EXPECT_EQ(cases.front().genSize, 0);
+  EXPECT_EQ(cases.back().genSize, 100);
+  EXPECT_EQ(cases[1].shape, CaseShape::Minimal);
+}
+
+TEST(TestPlan, BatchSizeOneMeansSingleObjectsOnly) {
+  auto r = request();
+  r.maxBatchSize = 1;
+  for (const auto& c : planPair(r)) EXPECT_EQ(c.sourceVersions.size(), 1u);
+}
+
+TEST(Tally, KeepsCountsPerPairAndPercentiles) {
+  Tally t({}, {{"v0", "v0 holds no objects"}});
+  t.add({"order", Outcome::Pass, std::nullopt, ""}, "v1", "v2");
+  t.add({"order", Outcome::Blocked, std::nullopt, "why"}, "v1", "v2");
+  t.add({"order", Outcome::Pass, std::nullopt, ""}, "v0", "v2");
+  for (int i = 1; i <= 100; ++i) t.latency("v1", "v2", 1, i);
+  KindReport r;
+  t.fill(r);
+  ASSERT_EQ(r.tallies.size(), 2u);
+  EXPECT_EQ(r.tallies[0].from, "v0");
+  EXPECT_TRUE(r.tallies[0].warningOnly);
+  EXPECT_EQ(r.tallies[0].warningReason, "v0 holds no objects");
+  EXPECT_EQ(r.tallies[1].passed, 1);
+  EXPECT_EQ(r.tallies[1].blocked, 1);
+  EXPECT_EQ(r.tallies[1].blockedBy, "why");
+  ASSERT_EQ(r.latency.size(), 1u);
+  EXPECT_DOUBLE_EQ(r.latency[0].p50Ms, 50);
+  EXPECT_DOUBLE_EQ(r.latency[0].p99Ms, 99);
+}
+
+TEST(Tally, SelectedPropertiesOnly) {
+  Tally t({"round-trip"}, {});
+  t.add({"order", Outcome::Pass, std::nullopt, ""}, "a", "b");
+  KindReport r;
+  t.fill(r);
+  EXPECT_TRUE(r.tallies.empty());
+  EXPECT_TRUE(t.wants("round-trip"));
+}
+
+}  // namespace
+}  // namespace convcheck
+
+namespace convcheck {
+namespace {
+
+TEST(TestPlan, EveryTenthCaseReusesTheIdentityOfAnEarlierOne) {
+  auto cases = planPair(request());
+  EXPECT_FALSE(cases[5].sameIdentityAs);
+  ASSERT_TRUE(cases[15].sameIdentityAs);
+  EXPECT_EQ(*cases[15].sameIdentityAs, 10);
+  EXPECT_EQ(cases[25].sameIdentityAs, 20);
+}
+
+TEST(TestPlan, LazyPlanContinuesPastTheTestCountWithCyclingSizes) {
+  auto r = request();
+  PairPlan plan(r);
+  auto eager = planPair(r);
+  for (int i = 0; i < r.tests; ++i) EXPECT_EQ(plan.next().seed, eager[i].seed);
+  auto beyond = plan.next();
+  EXPECT_EQ(beyond.index, r.tests);
+  EXPECT_EQ(beyond.genSize, 0);
+}
+
+}  // namespace
+}  // namespace convcheck

@@ -1,0 +1,246 @@
+// Pruning with the target version's structural schema, null pruning and embedded-resource
+// coercion (reference §3.1): what a client sees after an accepted conversion.
+#include <gtest/gtest.h>
+
+#include "kube/apiserver/apiserver_model.h"
+#include "kube/apiserver/object_meta_coerce.h"
+#include "kube/apiserver/pruning.h"
+#include "tests/kube/apiserver/model_test_support.h"
+
+namespace convcheck {
+namespace {
+
+using nlohmann::json;
+using namespace modeltest;
+
+json fooV2Schema() {
+  return json::parse(R"({
+    "type": "object",
+    "properties": {
+      "spec": {"type": "object", "properties": {
+        "host": {"type": "string"},
+        "port": {"type": "string"},
+        "items": {"type": "array", "items": {"type": "object",
+                  "properties": {"name": {"type": "string"}}}},
+        "byName": {"type": "object", "additionalProperties": {"type": "object",
+                   "properties": {"v": {"type": "string"}}}},
+        "free": {"type": "object", "x-kubernetes-preserve-unknown-fields": true,
+                 "properties": {"known": {"type": "object",
+                                          "properties": {"a": {"type": "string"}}}}},
+        "template": {"type": "object", "x-kubernetes-embedded-resource": true,
+                     "properties": {"spec": {"type": "object",
+                                             "properties": {"replicas": {"type": "integer"}}}}},
+        "choice": {"type": "object", "properties": {"a": {"type": "string"}},
+                   "allOf": [{"properties": {"b": {"type": "string"}}}],
+                   "anyOf": [{"properties": {"c": {"type": "string"}}}]},
+        "optional": {"type": "string"},
+        "nullableField": {"type": "string", "nullable": true},
+        "defaulted": {"type": "string", "default": "x"},
+        "list": {"type": "array", "items": {"type": "string"}}
+      }},
+      "status": {"type": "object", "properties": {"phase": {"type": "string"}}}
+    }
+  })");
+}
+
+json spec(json fields) {
+  json object = converted(fooObject());
+  object["spec"] = std::move(fields);
+  return object;
+}
+
+ModelVerdict judgeWithSchema(const json& object, const json& schema = fooV2Schema()) {
+  auto sent = sentReview(ReviewVersion::V1, {fooObject()});
+  return judgeConversion(sent, answer(responseEnvelope(sent, {object})), schema);
+}
+
+std::vector<std::string> silentPaths(const ModelVerdict& v, const std::string& what) {
+  std::vector<std::string> out;
+  for (const auto& s : v.silent)
+    if (s.what == what) out.push_back(s.path);
+  return out;
+}
+
+TEST(PruningTest, UnknownFieldsArePrunedAndReported) {
+  auto v = judgeWithSchema(spec({{"host", "h"}, {"nickname", "n"}}));
+  ASSERT_EQ(v.stage, ModelStage::Accepted) << v.message;
+  EXPECT_EQ(v.visible[0]["spec"], json({{"host", "h"}}));
+  EXPECT_EQ(silentPaths(v, "pruned"), std::vector<std::string>{"spec.nickname"});
+  for (const auto& s : v.silent) {
+    if (s.path == "spec.nickname") {
+      EXPECT_EQ(s.value, "n");
+    }
+  }
+  EXPECT_EQ(v.returned[0]["spec"]["nickname"], "n");  // the raw answer keeps it
+}
+
+TEST(PruningTest, UnknownTopLevelFieldsArePrunedButTheRootKeepsTypeAndObjectMeta) {
+  json object = converted(fooObject());
+  object["garbage"] = {{"x", 1}};
+  auto v = judgeWithSchema(object);
+  ASSERT_EQ(v.stage, ModelStage::Accepted) << v.message;
+  EXPECT_FALSE(v.visible[0].contains("garbage"));
+  EXPECT_EQ(v.visible[0]["apiVersion"], "stable.example.com/v2");
+  EXPECT_EQ(v.visible[0]["kind"], "Foo");
+  EXPECT_EQ(v.visible[0]["metadata"]["name"], "foo-1");
+  EXPECT_EQ(silentPaths(v, "pruned"), (std::vector<std::string>{"garbage", "spec.hostPort"}));
+}
+
+TEST(PruningTest, ItemsArePrunedWithTheirIndexInThePath) {
+  auto v = judgeWithSchema(
+      spec({{"items", {{{"name", "a"}}, {{"name", "b"}}, {{"name", "c"}, {"x", 1}}}}}));
+  ASSERT_EQ(v.stage, ModelStage::Accepted) << v.message;
+  EXPECT_EQ(silentPaths(v, "pruned"), std::vector<std::string>{"spec.items[2].x"});
+  EXPECT_EQ(v.visible[0]["spec"]["items"][2], json({{"name", "c"}}));
+}
+
+TEST(PruningTest, AdditionalPropertiesSchemaAppliesToEveryValue) {
+  auto v =
+      judgeWithSchema(spec({{"byName", {{"k1", {{"v", "1"}, {"w", "2"}}}, {"k2", {{"v", "3"}}}}}}));
+  ASSERT_EQ(v.stage, ModelStage::Accepted) << v.message;
+  EXPECT_EQ(v.visible[0]["spec"]["byName"], json({{"k1", {{"v", "1"}}}, {"k2", {{"v", "3"}}}}));
+  EXPECT_EQ(silentPaths(v, "pruned"), std::vector<std::string>{"spec.byName.k1.w"});
+}
+
+TEST(PruningTest, PreserveUnknownFieldsKeepsUnknownButPrunesInsideKnownProperties) {
+  auto v = judgeWithSchema(
+      spec({{"free", {{"anything", {{"deep", 1}}}, {"known", {{"a", "x"}, {"b", "y"}}}}}}));
+  ASSERT_EQ(v.stage, ModelStage::Accepted) << v.message;
+  EXPECT_EQ(v.visible[0]["spec"]["free"]["anything"], json({{"deep", 1}}));
+  EXPECT_EQ(v.visible[0]["spec"]["free"]["known"], json({{"a", "x"}}));
+  EXPECT_EQ(silentPaths(v, "pruned"), std::vector<std::string>{"spec.free.known.b"});
+}
+
+TEST(PruningTest, PreserveUnknownFieldsAtTheRootKeepsEverything) {
+  json schema = {{"type", "object"}, {"x-kubernetes-preserve-unknown-fields", true}};
+  auto v = judgeWithSchema(spec({{"whatever", {1, 2}}}), schema);
+  ASSERT_EQ(v.stage, ModelStage::Accepted) << v.message;
+  EXPECT_EQ(v.visible[0]["spec"]["whatever"], json({1, 2}));
+  EXPECT_TRUE(silentPaths(v, "pruned").empty());
+}
+
+TEST(PruningTest, EmbeddedResourceKeepsTypeAndObjectMetaAndPrunesTheRest) {
+  auto v = judgeWithSchema(
+      spec({{"template",
+             {{"apiVersion", "apps/v1"},
+              {"kind", "Deployment"},
+              {"metadata", {{"name", "d"}, {"junk", 1}, {"labels", json::object()}}},
+              {"spec", {{"replicas", 2}, {"paused", true}}},
+              {"status", {{"x", 1}}}}}}));
+  ASSERT_EQ(v.stage, ModelStage::Accepted) << v.message;
+  const json& t = v.visible[0]["spec"]["template"];
+  EXPECT_EQ(t["apiVersion"], "apps/v1");
+  EXPECT_EQ(t["kind"], "Deployment");
+  EXPECT_EQ(t["metadata"], json({{"name", "d"}}));  // ObjectMeta round trip, no null timestamp
+  EXPECT_EQ(t["spec"], json({{"replicas", 2}}));
+  EXPECT_EQ(silentPaths(v, "pruned"),
+            (std::vector<std::string>{"spec.template.spec.paused", "spec.template.status"}));
+}
+
+TEST(PruningTest, EmbeddedResourceWithNonStringApiVersionIsRejected) {
+  auto v = judgeWithSchema(spec({{"template", {{"apiVersion", 5}, {"kind", "Deployment"}}}}));
+  EXPECT_EQ(v.stage, ModelStage::Coerce);
+  EXPECT_EQ(v.message, "spec.template.apiVersion: Invalid value: 5: must be a string");
+  EXPECT_EQ(v.index, 0u);
+}
+
+TEST(PruningTest, EmbeddedResourceWithMalformedMetadataIsRejected) {
+  auto v =
+      judgeWithSchema(spec({{"template", {{"kind", "Deployment"}, {"metadata", {{"name", 1}}}}}}));
+  EXPECT_EQ(v.stage, ModelStage::Coerce);
+  EXPECT_EQ(v.message,
+            "spec.template.metadata: Invalid value: map[string]interface {}{\"name\":1}: json: "
+            "cannot unmarshal number into Go struct field ObjectMeta.name of type string");
+}
+
+TEST(PruningTest, CompositionBranchesDoNotAddProperties) {
+  auto v = judgeWithSchema(spec({{"choice", {{"a", "1"}, {"b", "2"}, {"c", "3"}}}}));
+  ASSERT_EQ(v.stage, ModelStage::Accepted) << v.message;
+  EXPECT_EQ(v.visible[0]["spec"]["choice"], json({{"a", "1"}}));
+  EXPECT_EQ(silentPaths(v, "pruned"), (std::vector<std::string>{"spec.choice.b", "spec.choice.c"}));
+}
+
+TEST(PruningTest, ScalarsAreNotTypeChecked) {
+  auto v = judgeWithSchema(spec({{"host", 5}, {"items", "not a list"}}));
+  ASSERT_EQ(v.stage, ModelStage::Accepted) << v.message;
+  EXPECT_EQ(v.visible[0]["spec"]["host"], 5);
+  EXPECT_EQ(v.visible[0]["spec"]["items"], "not a list");
+}
+
+TEST(PruningTest, NullSchemaPrunesNothing) {
+  auto v = judgeWithSchema(spec({{"nickname", "n"}}), nullptr);
+  ASSERT_EQ(v.stage, ModelStage::Accepted) << v.message;
+  EXPECT_EQ(v.visible[0]["spec"]["nickname"], "n");
+  EXPECT_TRUE(v.silent.empty());
+}
+
+TEST(NullPruningTest, NonNullableNullsWithoutDefaultAreDropped) {
+  auto v = judgeWithSchema(spec({{"optional", nullptr},
+                                 {"nullableField", nullptr},
+                                 {"defaulted", nullptr},
+                                 {"list", {"a", nullptr}}}));
+  ASSERT_EQ(v.stage, ModelStage::Accepted) << v.message;
+  const json& s = v.visible[0]["spec"];
+  EXPECT_FALSE(s.contains("optional"));
+  EXPECT_TRUE(s.contains("nullableField") && s["nullableField"].is_null());
+  EXPECT_TRUE(s.contains("defaulted") && s["defaulted"].is_null());  // defaulted later, not here
+  EXPECT_EQ(s["list"], json({"a", nullptr}));                        // nulls in lists stay
+  EXPECT_EQ(silentPaths(v, "null-pruned"), std::vector<std::string>{"spec.optional"});
+}
+
+TEST(NullPruningTest, NullsOfUnknownFieldsArePrunedAsUnknownNotAsNulls) {
+  auto v = judgeWithSchema(spec({{"nickname", nullptr}}));
+  ASSERT_EQ(v.stage, ModelStage::Accepted) << v.message;
+  EXPECT_EQ(silentPaths(v, "pruned"), std::vector<std::string>{"spec.nickname"});
+  EXPECT_TRUE(silentPaths(v, "null-pruned").empty());
+}
+
+TEST(PruneFunctionTest, NonRootObjectsLoseTypeMetaUnlessEmbedded) {
+  json object = {{"apiVersion", "v1"}, {"kind", "X"}, {"metadata", json::object()}, {"a", 1}};
+  json schema = {{"type", "object"}, {"properties", {{"a", {{"type", "integer"}}}}}};
+  auto pruned = pruneUnknownFields(object, schema, /*isResourceRoot=*/false);
+  EXPECT_EQ(object, json({{"a", 1}}));
+  EXPECT_EQ(pruned.size(), 3u);
+}
+
+TEST(PruneFunctionTest, BooleanAdditionalPropertiesKeepsScalarsButEmptiesObjects) {
+  json object = {{"m", {{"s", "x"}, {"o", {{"k", 1}}}}}};
+  json schema = {{"type", "object"},
+                 {"properties", {{"m", {{"type", "object"}, {"additionalProperties", true}}}}}};
+  pruneUnknownFields(object, schema);
+  EXPECT_EQ(object, json({{"m", {{"s", "x"}, {"o", json::object()}}}}));
+}
+
+TEST(ObjectMetaRoundTripFunctionTest, DropsUnknownAndEmptyFields) {
+  auto rt = objectMetaRoundTrip(json{{"name", "n"},
+                                     {"namespace", ""},
+                                     {"generation", 0},
+                                     {"labels", {{"a", nullptr}}},
+                                     {"finalizers", json::array()},
+                                     {"ownerReferences", {{{"kind", "Pod"}, {"extra", 1}}}},
+                                     {"unknown", true}});
+  ASSERT_TRUE(rt.error.empty()) << rt.error;
+  EXPECT_EQ(
+      rt.metadata,
+      json({{"name", "n"},
+            {"labels", {{"a", ""}}},
+            {"ownerReferences", {{{"apiVersion", ""}, {"kind", "Pod"}, {"name", ""}, {"uid", ""}}}},
+            {"creationTimestamp", nullptr}}));
+}
+
+TEST(ObjectMetaRoundTripFunctionTest, WrongTypesAreGoDecodeErrors) {
+  EXPECT_EQ(objectMetaRoundTrip(json{{"generation", 1.5}}).error,
+            "json: cannot unmarshal number 1.5 into Go struct field ObjectMeta.generation of type "
+            "int64");
+  EXPECT_EQ(objectMetaRoundTrip(json("x")).error,
+            "json: cannot unmarshal string into Go value of type v1.ObjectMeta");
+  EXPECT_EQ(objectMetaRoundTrip(json{{"labels", {1}}}).error,
+            "json: cannot unmarshal array into Go struct field ObjectMeta.labels of type "
+            "map[string]string");
+  EXPECT_NE(
+      objectMetaRoundTrip(json{{"creationTimestamp", "yesterday"}}).error.find("parsing time"),
+      std::string::npos);
+}
+
+}  // namespace
+}  // namespace convcheck
