@@ -43,7 +43,7 @@ Exchange CaseExecutor::send(const std::vector<json>& objects, const std::string&
   for (const auto& o : objects) sent.push_back(defaulted(o));
   Exchange ex = converter_.convert(sent, to, uids);
   if (onCall_) onCall_(ex);
-  result.exchanges.push_back(ex);
+  if (result.callCount++ == 0) result.forwardCall = ex;
   return ex;
 }
 

@@ -26,8 +26,12 @@ struct CaseResult {
   std::string backwardFrom;             // = the case's `to` (the pair the backward results are for)
   std::vector<std::string> backwardTo;  // source version of each backward exchange
   std::vector<CheckResult> composite;   // Output- and Case-scope properties of the registry
-  std::vector<Exchange> exchanges;      // every call made, in order
-  int calls() const { return static_cast<int>(exchanges.size()); }
+  // The case's first call (the forward conversion), for the runner and the shrinker. The calls a
+  // finding needs travel in the finding, so a case of large objects does not hold each batch
+  // once more per call.
+  std::optional<Exchange> forwardCall;
+  int callCount = 0;  // calls made
+  int calls() const { return callCount; }
   // The result for `property` of the forward pair, or nullptr.
   const CheckResult* find(const std::string& property) const;
 };

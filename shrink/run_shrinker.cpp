@@ -104,8 +104,8 @@ bool RunShrinker::takeNew(const FailureTarget& target, Severity severity) {
 
 std::vector<ShrinkJob> RunShrinker::select(const CaseResult& result, const CaseInfo& info) {
   std::vector<ShrinkJob> jobs;
-  if (result.exchanges.empty()) return jobs;
-  const std::vector<json>& sent = result.exchanges.front().sent.objects;
+  if (!result.forwardCall) return jobs;
+  const std::vector<json>& sent = result.forwardCall->sent.objects;
   for (const FailureTarget& target : failuresOf(result, info.from, info.to)) {
     const CheckResult* original = locateFailure(result, target);
     if (!original) continue;

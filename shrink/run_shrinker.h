@@ -55,7 +55,7 @@ class RunShrinker {
     int requestsSoFar = 0;                 // requests of the run when the case finished
   };
 
-  // `result.exchanges.front()` must be the case's first request; the CaseRunner given to shrink
+  // `result.forwardCall` must be the case's first request; the CaseRunner given to shrink
   // runs a batch for the job's target version and seed, judging what caseNeeds(target, ...) says.
   // Shrinking in two halves: `select` (call in case order: it decides which causes are new) and
   // `shrink` (const: jobs may run on other threads, each with its own CaseRunner).

@@ -191,8 +191,8 @@ int runMinimize(const MinimizeFlags& f, const std::string& version, std::istream
     };
     const std::string from = objectVersion(batch.front());
     CaseResult first = runnerFor(std::nullopt)(batch, from);
-    if (!first.exchanges.empty()) {
-      const HttpResult& http = first.exchanges.front().http;
+    if (first.forwardCall) {
+      const HttpResult& http = first.forwardCall->http;
       if (!http.ok() &&
           (http.transportErrorKind == "connect" || http.transportErrorKind == "tls")) {
         err << fmt::format("convcheck: could not reach the webhook: {}\n", http.transportError);

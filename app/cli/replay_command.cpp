@@ -136,8 +136,8 @@ int runReplay(const ReplayFlags& f, std::ostream& out, std::ostream& err) {
 
   out << fmt::format("replaying {}: {} {} -> {}, {} object(s), against {}\n", b.dir, b.property,
                      b.from, b.to, b.objects.size(), url);
-  if (!result.exchanges.empty()) {
-    const HttpResult& http = result.exchanges.front().http;
+  if (result.forwardCall) {
+    const HttpResult& http = result.forwardCall->http;
     if (!http.ok() && (http.transportErrorKind == "connect" || http.transportErrorKind == "tls")) {
       err << fmt::format("convcheck: could not reach the webhook: {}\n", http.transportError);
       return 3;

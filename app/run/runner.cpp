@@ -308,8 +308,8 @@ class KindRun {
     static constexpr int kChokeRepeats = 3;
     ChokeCount& perVersion = chokes_[planned.from];
     ++perVersion.cases;
-    if (result.exchanges.empty() || result.exchanges.front().verdict.accepted()) return false;
-    const Exchange& first = result.exchanges.front();
+    if (!result.forwardCall || result.forwardCall->verdict.accepted()) return false;
+    const Exchange& first = *result.forwardCall;
     std::string key = modelStageName(first.verdict.stage);
     if (first.verdict.stage == ModelStage::HttpStatus) key += fmt::format(" {}", first.http.status);
     if (first.verdict.stage == ModelStage::Transport) key += " " + first.http.transportErrorKind;

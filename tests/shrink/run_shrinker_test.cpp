@@ -14,7 +14,8 @@ CaseResult failingWith(const std::string& property, const std::vector<Cause>& ca
   CaseResult r;
   Exchange ex;
   ex.sent.objects = {json{{"apiVersion", "example.dev/v1"}, {"kind", "K"}}};
-  r.exchanges = {ex};
+  r.forwardCall = ex;
+  r.callCount = 1;
   Finding f;
   f.property = property;
   f.causes = causes;
