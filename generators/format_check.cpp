@@ -7,7 +7,7 @@
 
 #include <re2/re2.h>
 
-#include "generators/kube_names.h"
+#include "kube/names/name_rules.h"
 
 namespace convcheck {
 

@@ -4,7 +4,7 @@
 #include <set>
 
 #include "generators/format_check.h"
-#include "generators/kube_names.h"
+#include "kube/names/name_rules.h"
 
 namespace convcheck {
 

@@ -7,6 +7,7 @@
 
 #include <fmt/format.h>
 
+#include "harness/corpus/case_json.h"
 #include "kube/go/duration.h"
 #include "reports/bundle_writer.h"
 
@@ -65,19 +66,14 @@ std::variant<Bundle, std::string> readBundle(const std::string& path) {
   b.to = str(j, "to", "to");
   b.part = str(j, "part", "part");
   b.failure = optional(j, "failure", std::string());
-  if (!j.contains("case") || !j["case"].is_object()) return where + ": case: required";
-  const json& c = j["case"];
-  b.caseTo = str(c, "to", "case.to");
-  const std::string seed = str(c, "seed", "case.seed");
   if (!error.empty()) return error;
-  try {
-    b.seed = std::stoull(seed);
-  } catch (const std::exception&) {
-    return where + ": case.seed: must be a decimal number";
-  }
-  if (!c.contains("objects") || !c["objects"].is_array() || c["objects"].empty())
-    return where + ": case.objects: required (a non-empty list)";
-  for (const auto& o : c["objects"]) b.objects.push_back(o);
+  if (!j.contains("case")) return where + ": case: required (an object)";
+  const json& c = j["case"];
+  auto read = caseFromJson(c, where);
+  if (auto* caseError = std::get_if<std::string>(&read)) return *caseError;
+  b.caseTo = std::move(std::get<CaseJson>(read).to);
+  b.seed = std::get<CaseJson>(read).seed;
+  b.objects = std::move(std::get<CaseJson>(read).objects);
   b.cause = optional(c, "cause", std::string());
   b.rawObjects = optional(c, "rawObjects", false);
   b.canonicalDateTimes = optional(c, "dateTimes", std::string("canonical")) != "any";

@@ -4,6 +4,7 @@
 
 #include "harness/transport/https_client.h"
 #include "harness/transport/url_parts.h"
+#include "harness/transport/webhook_tls.h"
 
 namespace convcheck {
 
@@ -13,11 +14,7 @@ BundleTarget bundleTargetFor(const KindReport& kind, const TransportOptions& run
   t.url = kind.url;
   t.reviewVersion = kind.reviewVersion;
   t.transport = runTransport;
-  if (t.transport.tls.caFile.empty() && t.transport.tls.caPem.empty())
-    t.transport.tls.caPem = kind.crd.clientConfig.caBundlePem;
-  if (t.transport.tls.serverName.empty() && urlGiven && kind.crd.clientConfig.service)
-    t.transport.tls.serverName =
-        kind.crd.clientConfig.service->name + "." + kind.crd.clientConfig.service->ns + ".svc";
+  t.transport.tls = webhookTls(kind.crd, runTransport.tls, urlGiven);
   return t;
 }
 

@@ -16,9 +16,8 @@ struct BundleTarget {
   TransportOptions transport;
 };
 
-// The target a kind was tested against: the run's transport options, with the CRD's caBundle as
-// the CA when no --ca-file was given, and <service>.<namespace>.svc as the server name for
-// service references, as the runner does.
+// The target a kind was tested against: the run's transport options completed by webhookTls
+// (the CRD's caBundle, <service>.<namespace>.svc), as the runner's target resolution does.
 BundleTarget bundleTargetFor(const KindReport& kind, const TransportOptions& runTransport,
                              bool urlGiven);
 

@@ -5,6 +5,7 @@
 
 #include <fmt/format.h>
 
+#include "harness/corpus/case_json.h"
 #include "kube/go/duration.h"
 #include "properties/checks/json_diff.h"
 #include "reports/bundle_crd.h"
@@ -101,9 +102,11 @@ std::string writeBundle(const std::string& dirText, Finding& finding, const Crd&
                   fs::perm_options::add, ec);
 
   const TlsOptions& tls = target.transport.tls;
-  json objects = json::array();
-  for (const auto& o : finding.caseObjects.empty() ? finding.batch : finding.caseObjects)
-    objects.push_back(o);
+  json theCase = caseToJson({finding.caseTo.empty() ? finding.to : finding.caseTo, finding.seed,
+                             finding.caseObjects.empty() ? finding.batch : finding.caseObjects});
+  theCase["cause"] = finding.cause ? finding.cause->key : std::string();
+  theCase["rawObjects"] = context.rawObjects;
+  theCase["dateTimes"] = context.canonicalDateTimes ? "canonical" : "any";
   json bundle = {{"format", kBundleFormat},
                  {"convcheck", context.convcheckVersion},
                  {"crd", crd.name},
@@ -119,13 +122,7 @@ std::string writeBundle(const std::string& dirText, Finding& finding, const Crd&
                  {"origin", finding.origin},
                  {"runSeed", std::to_string(context.runSeed)},
                  {"command", context.command},
-                 {"case",
-                  {{"to", finding.caseTo.empty() ? finding.to : finding.caseTo},
-                   {"seed", std::to_string(finding.seed)},
-                   {"cause", finding.cause ? finding.cause->key : std::string()},
-                   {"rawObjects", context.rawObjects},
-                   {"dateTimes", context.canonicalDateTimes ? "canonical" : "any"},
-                   {"objects", objects}}},
+                 {"case", theCase},
                  {"target",
                   {{"url", target.url},
                    {"reviewVersion", target.reviewVersion},

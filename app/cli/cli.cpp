@@ -16,6 +16,7 @@
 
 #include "app/cli/minimize_command.h"
 #include "app/cli/replay_command.h"
+#include "app/cli/shared_options.h"
 #include "app/run/runner.h"
 #include "generators/generate_command.h"
 #include "harness/corpus/corpus_store.h"
@@ -34,7 +35,7 @@ constexpr const char* kVersion = "0.1.0";
 
 struct RunFlags {
   RunConfig config;
-  std::string timeout = "30s";
+  TargetFlags target;
   std::string duration;
   std::string reviewVersion;
   std::string properties;
@@ -44,11 +45,6 @@ struct RunFlags {
 };
 
 constexpr const char* kDefaultConfigFile = ".convcheck.yaml";
-
-constexpr const char* kDateTimesHelp =
-    "Date-time values to generate: canonical (RFC 3339 UTC seconds, as Go's metav1.Time and the "
-    "API server write them) or any (also fractions and offsets: finds webhooks that re-encode "
-    "timestamps)";
 
 std::optional<std::size_t> parseSize(const std::string& text) {
   std::size_t pos = 0;
@@ -71,31 +67,14 @@ std::optional<std::size_t> parseSize(const std::string& text) {
 // Every `run` option, in the order --help shows them.
 void declareRunOptions(CLI::App& run, RunFlags& f) {
   RunConfig& c = f.config;
-  run.add_option("--crd", c.crdInput, "CRD manifest: a YAML/JSON file, a directory, or - for stdin")
-      ->required();
+  declareCrdOption(run, c.crdInput);
   run.add_option("--kind", c.kinds,
                  "Test only these kinds (Kind or CRD name); default: every CRD with strategy "
                  "Webhook");
-  run.add_option("--url", c.url,
-                 "Webhook URL (https://, or http:// for local development); default: the CRD's "
-                 "clientConfig.url");
-  run.add_option("--ca-file", c.transport.tls.caFile,
-                 "CA bundle (PEM) for the serving certificate; default: the CRD's caBundle, else "
-                 "system roots");
-  run.add_option("--cert", c.transport.tls.certFile, "Client certificate (PEM)");
-  run.add_option("--key", c.transport.tls.keyFile, "Client private key (PEM)");
-  run.add_flag("--insecure-skip-tls-verify", c.transport.tls.insecureSkipVerify,
-               "Do not verify the serving certificate (the tls property is then not evaluated)");
-  run.add_option("--tls-server-name", c.transport.tls.serverName,
-                 "Name to verify the certificate for; default for service references: "
-                 "<name>.<namespace>.svc");
+  declareTargetOptions(run, f.target, TargetDefaults::Crd);
   run.add_flag("--http2", c.transport.http2, "Allow HTTP/2 (kube-apiserver uses HTTP/1.1)");
-  run.add_option("--review-version", f.reviewVersion,
-                 "ConversionReview version to send (v1 or v1beta1); default: as kube-apiserver "
-                 "picks from conversionReviewVersions");
-  run.add_option("--date-times", f.dateTimes, kDateTimesHelp)
-      ->default_val("canonical")
-      ->check(CLI::IsMember({"canonical", "any"}));
+  declareReviewVersionOption(run, f.reviewVersion);
+  declareDateTimesOption(run, f.dateTimes);
   run.add_option("--config", c.configPath,
                  "Acknowledged differences (YAML, see README); default: .convcheck.yaml in the "
                  "current directory when there is one");
@@ -122,9 +101,7 @@ void declareRunOptions(CLI::App& run, RunFlags& f) {
   run.add_option("--batch-size", c.maxBatchSize, "Largest batch of objects in one review")
       ->default_val(32)
       ->check(CLI::Range(1, 100000));
-  run.add_option("--timeout", f.timeout,
-                 "Per-request timeout, e.g. 30s, 500ms (kube-apiserver: 30s)")
-      ->default_val("30s");
+  declareTimeoutOption(run, f.target, TargetDefaults::Crd);
   run.add_option("--properties", f.properties,
                  "Comma-separated property ids to check (default: all; see `convcheck "
                  "properties`)");
@@ -133,10 +110,7 @@ void declareRunOptions(CLI::App& run, RunFlags& f) {
   run.add_option(
       "--report-dir", c.reportDir,
       "Write reports (junit.xml, results.json) and reproduction bundles (bundles/) here");
-  run.add_option("--shrink-budget", c.shrinkBudget,
-                 "Webhook calls spent shrinking each reported failure (0: report unshrunk)")
-      ->default_val(200)
-      ->check(CLI::Range(0, 1000000));
+  declareShrinkBudgetOption(run, c.shrinkBudget, 200);
   run.add_option("--corpus", c.corpusDir,
                  "Corpus directory: samples/ are test inputs, regressions/ are replayed first and "
                  "receive this run's shrunk failures");
@@ -166,10 +140,8 @@ std::string joinArgs(const std::vector<std::string>& args) {
 // Fills the parts of RunConfig that need checking beyond CLI11; returns an error or "".
 std::string finishRunConfig(RunFlags& f, const std::vector<std::string>& args) {
   RunConfig& c = f.config;
-  auto timeout = parseDuration(f.timeout);
-  if (!timeout || timeout->count() <= 0)
-    return fmt::format("--timeout {}: expected a duration such as 30s or 500ms", f.timeout);
-  c.transport.timeout = *timeout;
+  c.url = f.target.url;
+  if (auto error = applyTargetFlags(f.target, c.transport); !error.empty()) return error;
   c.canonicalDateTimes = f.dateTimes == "canonical";
   if (!f.duration.empty()) {
     auto duration = parseDuration(f.duration);
@@ -177,14 +149,8 @@ std::string finishRunConfig(RunFlags& f, const std::vector<std::string>& args) {
       return fmt::format("--duration {}: expected a duration such as 10m or 90s", f.duration);
     c.duration = *duration;
   }
-  if (!f.reviewVersion.empty()) {
-    if (f.reviewVersion == "v1")
-      c.reviewVersion = ReviewVersion::V1;
-    else if (f.reviewVersion == "v1beta1")
-      c.reviewVersion = ReviewVersion::V1beta1;
-    else
-      return fmt::format("--review-version {}: expected v1 or v1beta1", f.reviewVersion);
-  }
+  if (auto error = readReviewVersion(f.reviewVersion, c.reviewVersion); !error.empty())
+    return error;
   if (!f.properties.empty()) {
     std::size_t start = 0;
     while (start <= f.properties.size()) {
@@ -204,8 +170,6 @@ std::string finishRunConfig(RunFlags& f, const std::vector<std::string>& args) {
   if (!size || *size == 0)
     return fmt::format("--max-response-size {}: expected e.g. 64MiB", f.maxResponseSize);
   c.transport.maxResponseBytes = *size;
-  if (c.transport.tls.certFile.empty() != c.transport.tls.keyFile.empty())
-    return "--cert and --key go together";
   if (!f.seedGiven) c.seed = std::random_device{}() * 0x100000001ull + std::random_device{}();
   std::vector<std::string> repro = {"convcheck"};
   bool seen = false;
@@ -376,7 +340,7 @@ int runCli(const std::vector<std::string>& args, std::istream& in, std::ostream&
 
   GenerateFlags gen;
   CLI::App* generate = app.add_subcommand("generate", "Print valid objects of one CRD version");
-  generate->add_option("--crd", gen.crd, "CRD manifest: file, directory or -")->required();
+  declareCrdOption(*generate, gen.crd);
   generate->add_option("--version", gen.version, "Version to generate, e.g. v1")->required();
   generate->add_option("-n", gen.count, "Number of objects")
       ->default_val(10)
@@ -385,10 +349,8 @@ int runCli(const std::vector<std::string>& args, std::istream& in, std::ostream&
   generate->add_option("-o,--output", gen.format, "json (one object per line) or yaml (a stream)")
       ->default_val("json")
       ->check(CLI::IsMember({"json", "yaml"}));
-  generate->add_option("--kind", gen.kind, "Kind or CRD name when the input holds several CRDs");
-  generate->add_option("--date-times", gen.dateTimes, kDateTimesHelp)
-      ->default_val("canonical")
-      ->check(CLI::IsMember({"canonical", "any"}));
+  declareKindOption(*generate, gen.kind);
+  declareDateTimesOption(*generate, gen.dateTimes);
 
   CLI::App* properties = app.add_subcommand(
       "properties", "List the properties: id, what holds, when it is judged, the calls it adds");

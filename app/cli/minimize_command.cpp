@@ -8,6 +8,7 @@
 #include <fmt/format.h>
 #include <CLI/CLI.hpp>
 
+#include "app/cli/shared_options.h"
 #include "app/run/kind_context.h"
 #include "app/run/target_resolution.h"
 #include "generators/yaml_writer.h"
@@ -15,7 +16,6 @@
 #include "harness/transport/converter.h"
 #include "harness/transport/review_codec.h"
 #include "kube/crd/crd_loader.h"
-#include "kube/go/duration.h"
 #include "properties/case_executor.h"
 #include "properties/checks/property_registry.h"
 #include "reports/bundle_writer.h"
@@ -34,26 +34,15 @@ CLI::App* addMinimizeCommand(CLI::App& app, MinimizeFlags& f) {
   m->add_option("OBJECT", f.object,
                 "The object: a JSON or YAML file (a List or several documents make a batch), or -")
       ->required();
-  m->add_option("--crd", f.crd, "CRD manifest: file, directory or -")->required();
-  m->add_option("--kind", f.kind, "Kind or CRD name when the input holds several CRDs");
+  declareCrdOption(*m, f.crd);
+  declareKindOption(*m, f.kind);
   m->add_option("--to", f.to, "Version to convert the object to")->required();
   m->add_option("--property", f.property,
                 "Property that fails (default: the first that fails, see `convcheck properties`)");
-  m->add_option("--url", f.url, "Webhook URL; default: the CRD's clientConfig.url");
-  m->add_option("--ca-file", f.caFile, "CA bundle (PEM); default: the CRD's caBundle");
-  m->add_option("--cert", f.cert, "Client certificate (PEM)");
-  m->add_option("--key", f.key, "Client private key (PEM)");
-  m->add_flag("--insecure-skip-tls-verify", f.insecureSkipTlsVerify,
-              "Do not verify the serving certificate");
-  m->add_option("--tls-server-name", f.tlsServerName,
-                "Name to verify the certificate for; default for service references: "
-                "<name>.<namespace>.svc");
-  m->add_option("--timeout", f.timeout, "Per-request timeout")->default_val("30s");
-  m->add_option("--review-version", f.reviewVersion,
-                "ConversionReview version (v1 or v1beta1); default: as kube-apiserver picks");
-  m->add_option("--shrink-budget", f.shrinkBudget, "Webhook calls the shrinking may spend")
-      ->default_val(500)
-      ->check(CLI::Range(0, 1000000));
+  declareTargetOptions(*m, f.target, TargetDefaults::Crd);
+  declareTimeoutOption(*m, f.target, TargetDefaults::Crd);
+  declareReviewVersionOption(*m, f.reviewVersion);
+  declareShrinkBudgetOption(*m, f.shrinkBudget, 500);
   m->add_option("--seed", f.seed, "Seed for request uids")->default_val(1);
   m->add_option("--report-dir", f.reportDir, "Write the bundle under DIR/bundles/")
       ->default_val("convcheck-minimize");
@@ -155,23 +144,10 @@ int runMinimize(const MinimizeFlags& f, const std::string& version, std::istream
 
     // Where and how to send.
     TransportOptions transport;
-    auto timeout = parseDuration(f.timeout);
-    if (!timeout || timeout->count() <= 0)
-      throw Usage{fmt::format("--timeout {}: expected a duration such as 30s", f.timeout)};
-    transport.timeout = *timeout;
-    transport.tls.caFile = f.caFile;
-    transport.tls.certFile = f.cert;
-    transport.tls.keyFile = f.key;
-    transport.tls.insecureSkipVerify = f.insecureSkipTlsVerify;
-    transport.tls.serverName = f.tlsServerName;
-    if (f.cert.empty() != f.key.empty()) throw Usage{"--cert and --key go together"};
-    TargetChoice choice{f.url, transport, std::nullopt};
-    if (f.reviewVersion == "v1")
-      choice.reviewVersion = ReviewVersion::V1;
-    else if (f.reviewVersion == "v1beta1")
-      choice.reviewVersion = ReviewVersion::V1beta1;
-    else if (!f.reviewVersion.empty())
-      throw Usage{"--review-version: expected v1 or v1beta1"};
+    if (auto error = applyTargetFlags(f.target, transport); !error.empty()) throw Usage{error};
+    TargetChoice choice{f.target.url, transport, std::nullopt};
+    if (auto error = readReviewVersion(f.reviewVersion, choice.reviewVersion); !error.empty())
+      throw Usage{error};
     auto resolved = resolveTarget(crd, choice);
     if (auto* error = std::get_if<std::string>(&resolved)) throw Usage{*error};
     const std::string url = std::get<ResolvedTarget>(resolved).url;

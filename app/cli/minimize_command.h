@@ -9,6 +9,8 @@
 #include <iosfwd>
 #include <string>
 
+#include "app/cli/shared_options.h"
+
 namespace CLI {
 class App;
 }
@@ -16,8 +18,8 @@ class App;
 namespace convcheck {
 
 struct MinimizeFlags {
-  std::string crd, kind, url, caFile, cert, key, tlsServerName, timeout = "30s", reviewVersion;
-  bool insecureSkipTlsVerify = false;
+  std::string crd, kind, reviewVersion;
+  TargetFlags target;
   std::string to, property, object, reportDir = "convcheck-minimize", output = "json";
   int shrinkBudget = 500;
   std::uint64_t seed = 1;

@@ -9,11 +9,11 @@
 #include <fmt/format.h>
 #include <CLI/CLI.hpp>
 
+#include "app/cli/shared_options.h"
 #include "app/run/kind_context.h"
 #include "app/run/target_resolution.h"
 #include "harness/transport/converter.h"
 #include "kube/crd/crd_loader.h"
-#include "kube/go/duration.h"
 #include "properties/case_executor.h"
 #include "properties/checks/cause_analysis.h"
 #include "reports/bundle_reader.h"
@@ -29,15 +29,8 @@ CLI::App* addReplayCommand(CLI::App& app, ReplayFlags& f) {
       "Re-run the case of a reproduction bundle; exit 1 if it still fails, 0 if it now passes");
   replay->add_option("BUNDLE", f.bundle, "Bundle directory (from --report-dir DIR/bundles/...)")
       ->required();
-  replay->add_option("--url", f.url, "Webhook URL; default: the one the bundle was found at");
-  replay->add_option("--ca-file", f.caFile, "CA bundle (PEM); default: the bundle's");
-  replay->add_option("--cert", f.cert, "Client certificate (PEM); default: the bundle's");
-  replay->add_option("--key", f.key, "Client private key (PEM); default: the bundle's");
-  replay->add_flag("--insecure-skip-tls-verify", f.insecureSkipTlsVerify,
-                   "Do not verify the serving certificate");
-  replay->add_option("--tls-server-name", f.tlsServerName,
-                     "Name to verify the certificate for; default: the bundle's");
-  replay->add_option("--timeout", f.timeout, "Per-request timeout; default: the bundle's");
+  declareTargetOptions(*replay, f.target, TargetDefaults::Bundle);
+  declareTimeoutOption(*replay, f.target, TargetDefaults::Bundle);
   return replay;
 }
 
@@ -77,21 +70,8 @@ int runReplay(const ReplayFlags& f, std::ostream& out, std::ostream& err) {
     return 2;
   }
   TransportOptions transport = b.target.transport;
-  if (!f.caFile.empty()) transport.tls.caFile = f.caFile;
-  if (!f.cert.empty()) transport.tls.certFile = f.cert;
-  if (!f.key.empty()) transport.tls.keyFile = f.key;
-  if (!f.tlsServerName.empty()) transport.tls.serverName = f.tlsServerName;
-  if (f.insecureSkipTlsVerify) transport.tls.insecureSkipVerify = true;
-  if (!f.timeout.empty()) {
-    auto timeout = parseDuration(f.timeout);
-    if (!timeout || timeout->count() <= 0) {
-      err << fmt::format("convcheck: --timeout {}: expected a duration such as 30s\n", f.timeout);
-      return 2;
-    }
-    transport.timeout = *timeout;
-  }
-  if (transport.tls.certFile.empty() != transport.tls.keyFile.empty()) {
-    err << "convcheck: --cert and --key go together\n";
+  if (auto error = applyTargetFlags(f.target, transport); !error.empty()) {
+    err << "convcheck: " << error << "\n";
     return 2;
   }
 
@@ -106,10 +86,10 @@ int runReplay(const ReplayFlags& f, std::ostream& out, std::ostream& err) {
     err << fmt::format("convcheck: {}: no CRD named {}\n", b.crdFile, b.crdName);
     return 2;
   }
-  auto resolved =
-      resolveTarget(*crd, TargetChoice{f.url.empty() ? b.target.url : f.url, transport,
-                                       b.target.reviewVersion == "v1beta1" ? ReviewVersion::V1beta1
-                                                                           : ReviewVersion::V1});
+  auto resolved = resolveTarget(
+      *crd, TargetChoice{
+                f.target.url.empty() ? b.target.url : f.target.url, transport,
+                b.target.reviewVersion == "v1beta1" ? ReviewVersion::V1beta1 : ReviewVersion::V1});
   if (auto* error = std::get_if<std::string>(&resolved)) {
     err << "convcheck: " << *error << "\n";
     return 2;

@@ -6,6 +6,8 @@
 #include <iosfwd>
 #include <string>
 
+#include "app/cli/shared_options.h"
+
 namespace CLI {
 class App;
 }
@@ -14,8 +16,7 @@ namespace convcheck {
 
 struct ReplayFlags {
   std::string bundle;
-  std::string url, caFile, cert, key, tlsServerName, timeout;
-  bool insecureSkipTlsVerify = false;
+  TargetFlags target;  // unset fields: the bundle's
 };
 
 // Declares the subcommand and its options (each once, with help text) on `app`.

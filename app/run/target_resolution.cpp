@@ -3,6 +3,7 @@
 #include <fmt/format.h>
 
 #include "harness/transport/review_codec.h"
+#include "harness/transport/webhook_tls.h"
 
 namespace convcheck {
 
@@ -13,17 +14,13 @@ std::variant<ResolvedTarget, std::string> resolveTarget(const Crd& crd, const Ta
     if (crd.clientConfig.service)
       return fmt::format(
           "{}: the webhook is a service reference ({}/{}); pass --url (e.g. through kubectl "
-          "port-forward) — the certificate is then checked for {}.{}.svc",
+          "port-forward) — the certificate is then checked for {}",
           crd.name, crd.clientConfig.service->ns, crd.clientConfig.service->name,
-          crd.clientConfig.service->name, crd.clientConfig.service->ns);
+          serviceServerName(*crd.clientConfig.service));
     return fmt::format("{}: no webhook URL: the CRD has no clientConfig; pass --url", crd.name);
   }
   out.transport = given.transport;
-  if (out.transport.tls.caFile.empty() && out.transport.tls.caPem.empty())
-    out.transport.tls.caPem = crd.clientConfig.caBundlePem;
-  if (out.transport.tls.serverName.empty() && !given.url.empty() && crd.clientConfig.service)
-    out.transport.tls.serverName =
-        crd.clientConfig.service->name + "." + crd.clientConfig.service->ns + ".svc";
+  out.transport.tls = webhookTls(crd, given.transport.tls, !given.url.empty());
   auto version = given.reviewVersion ? given.reviewVersion
                                      : reviewVersionForStrategy(crd.conversionStrategy,
                                                                 crd.conversionReviewVersions);

@@ -2,13 +2,13 @@
 
 #include <fmt/format.h>
 
+#include "harness/corpus/case_json.h"
+
 namespace convcheck {
 
 using nlohmann::json;
 
 json regressionToJson(const RegressionCase& c) {
-  json objects = json::array();
-  for (const auto& o : c.objects) objects.push_back(o);
   return json{{"format", kRegressionFormat},
               {"crd", c.crd},
               {"kind", c.kind},
@@ -17,7 +17,7 @@ json regressionToJson(const RegressionCase& c) {
               {"to", c.to},
               {"part", c.part},
               {"summary", c.summary},
-              {"case", {{"to", c.caseTo}, {"seed", std::to_string(c.seed)}, {"objects", objects}}}};
+              {"case", caseToJson({c.caseTo, c.seed, c.objects})}};
 }
 
 namespace {
@@ -59,33 +59,13 @@ std::variant<RegressionCase, std::string> regressionFromJson(const json& j,
   c.summary = text(j, "summary", where, error, false);
   if (!error.empty()) return error;
   auto cs = j.find("case");
-  if (cs == j.end() || !cs->is_object()) return where + ": case: required (an object)";
-  c.caseTo = text(*cs, "to", where + ": case", error);
-  if (!error.empty()) return error;
-  auto seed = cs->find("seed");
-  if (seed == cs->end()) return where + ": case.seed: required";
-  if (seed->is_number_unsigned() || seed->is_number_integer()) {
-    c.seed = seed->get<std::uint64_t>();
-  } else if (seed->is_string()) {
-    try {
-      std::size_t pos = 0;
-      c.seed = std::stoull(seed->get<std::string>(), &pos);
-      if (pos != seed->get<std::string>().size()) throw std::invalid_argument("trailing");
-    } catch (const std::exception&) {
-      return where + ": case.seed: must be a decimal unsigned 64-bit integer";
-    }
-  } else {
-    return where + ": case.seed: must be a decimal string or a number";
-  }
-  auto objects = cs->find("objects");
-  if (objects == cs->end() || !objects->is_array() || objects->empty())
-    return where + ": case.objects: required (a non-empty list)";
-  for (std::size_t i = 0; i < objects->size(); ++i) {
-    const json& o = (*objects)[i];
-    if (!o.is_object() || !o.contains("apiVersion") || !o["apiVersion"].is_string())
-      return fmt::format("{}: case.objects[{}]: must be an object with apiVersion", where, i);
-    c.objects.push_back(o);
-  }
+  if (cs == j.end()) return where + ": case: required (an object)";
+  auto read = caseFromJson(*cs, where);
+  if (auto* caseError = std::get_if<std::string>(&read)) return *caseError;
+  CaseJson& stored = std::get<CaseJson>(read);
+  c.caseTo = std::move(stored.to);
+  c.seed = stored.seed;
+  c.objects = std::move(stored.objects);
   return c;
 }
 

@@ -1,7 +1,6 @@
 // Kubernetes label and annotation validation with the API server's exact messages
-// (metav1validation.ValidateLabels, apivalidation.ValidateAnnotations, content.IsLabelKey /
-// IsLabelValue). Used by the API-server model's metadata restore, by properties/checks, and by
-// generators that want valid labels.
+// (metav1validation.ValidateLabels, apivalidation.ValidateAnnotations; the key and value rules are
+// kube/names/name_rules). Used by the API-server model's metadata restore and by properties/checks.
 #pragma once
 
 #include <string>
@@ -11,17 +10,6 @@
 #include <nlohmann/json.hpp>
 
 namespace convcheck {
-
-// content.IsLabelKey (a.k.a. IsQualifiedName): an optional DNS-1123 subdomain prefix and '/',
-// then a name of at most 63 bytes matching ([A-Za-z0-9][-A-Za-z0-9_.]*)?[A-Za-z0-9]. Returns
-// the detail messages ("name part must be no more than 63 bytes", …); empty when valid.
-std::vector<std::string> labelKeyErrors(std::string_view key);
-
-// content.IsLabelValue: empty, or at most 63 bytes matching the name regex above.
-std::vector<std::string> labelValueErrors(std::string_view value);
-
-inline bool isValidLabelKey(std::string_view key) { return labelKeyErrors(key).empty(); }
-inline bool isValidLabelValue(std::string_view value) { return labelValueErrors(value).empty(); }
 
 // ValidateLabels(labels, path): one field-error line per problem, e.g.
 // `metadata.labels: Invalid value: "bad key": name part must consist of …`. `labels` is a JSON

@@ -3,53 +3,16 @@
 #include <set>
 #include <string>
 
+#include "kube/names/name_rules.h"
+
 namespace convcheck {
 
 namespace {
-
-const char* const kDns1035Message =
-    "a DNS-1035 label must consist of lower case alphanumeric characters or '-', start with an "
-    "alphabetic character, and end with an alphanumeric character (e.g. 'my-name',  or "
-    "'abc-123', regex used for validation is '[a-z]([-a-z0-9]*[a-z0-9])?')";
-
-const char* const kDns1123SubdomainMessage =
-    "a lowercase RFC 1123 subdomain must consist of lower case alphanumeric characters, '-' or "
-    "'.', and must start and end with an alphanumeric character (e.g. 'example.com', regex used "
-    "for validation is '[a-z0-9]([-a-z0-9]*[a-z0-9])?(\\.[a-z0-9]([-a-z0-9]*[a-z0-9])?)*')";
 
 const char* const kUrlForm = "; desired format: https://host[/path]";
 
 const char* const kHelmHint =
     "an unrendered Helm template expression: render the chart with `helm template` first";
-
-bool isLowerAlnum(char c) { return (c >= 'a' && c <= 'z') || (c >= '0' && c <= '9'); }
-
-bool isDns1035Label(const std::string& s) {
-  if (s.empty() || s.size() > 63) return false;
-  if (s.front() < 'a' || s.front() > 'z' || !isLowerAlnum(s.back())) return false;
-  for (char c : s)
-    if (!isLowerAlnum(c) && c != '-') return false;
-  return true;
-}
-
-bool isDns1123Label(std::string_view s) {
-  if (s.empty() || s.size() > 63) return false;
-  if (!isLowerAlnum(s.front()) || !isLowerAlnum(s.back())) return false;
-  for (char c : s)
-    if (!isLowerAlnum(c) && c != '-') return false;
-  return true;
-}
-
-bool isDns1123Subdomain(std::string_view s) {
-  if (s.empty() || s.size() > 253) return false;
-  std::size_t start = 0;
-  while (true) {
-    const std::size_t dot = s.find('.', start);
-    if (!isDns1123Label(s.substr(start, dot - start))) return false;
-    if (dot == std::string_view::npos) return true;
-    start = dot + 1;
-  }
-}
 
 bool hasHelm(const std::string& s) { return s.find("{{") != std::string::npos; }
 
@@ -120,7 +83,8 @@ class Checker {
       const std::string path = "spec.versions[" + std::to_string(i) + "]";
       if (present(v.name, path + ".name")) {
         if (!isDns1035Label(v.name))
-          error(path + ".name", "Invalid value: " + quoteJson(v.name) + ": " + kDns1035Message);
+          for (const auto& e : dns1035LabelErrors(v.name))
+            error(path + ".name", "Invalid value: " + quoteJson(v.name) + ": " + e);
         else if (!seen.insert(v.name).second)
           error(path + ".name", "Duplicate value: " + quoteJson(v.name) +
                                     ": spec.versions must contain unique version names");
@@ -309,9 +273,10 @@ class Checker {
       if (step.empty())
         errorAt(field + ".path", "Invalid value: " + quoteJson(p) + ": segment[" +
                                      std::to_string(i) + "] may not be empty");
-      else if (!isDns1123Subdomain(step))
-        errorAt(field + ".path", "Invalid value: " + quoteJson(p) + ": segment[" +
-                                     std::to_string(i) + "]: " + kDns1123SubdomainMessage);
+      else
+        for (const auto& e : dns1123SubdomainErrors(step))
+          errorAt(field + ".path",
+                  "Invalid value: " + quoteJson(p) + ": segment[" + std::to_string(i) + "]: " + e);
       if (slash == std::string::npos) break;
       start = slash + 1;
     }
@@ -333,8 +298,8 @@ class Checker {
         errorAt(itemField, "Invalid value: " + quoteJson(versions[i]) + ": duplicate version");
         continue;
       }
-      if (!isDns1035Label(versions[i]))
-        errorAt(itemField, "Invalid value: " + quoteJson(versions[i]) + ": " + kDns1035Message);
+      for (const auto& e : dns1035LabelErrors(versions[i]))
+        errorAt(itemField, "Invalid value: " + quoteJson(versions[i]) + ": " + e);
       if (versions[i] == "v1" || versions[i] == "v1beta1") recognised = true;
     }
     if (!recognised)

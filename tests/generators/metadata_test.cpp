@@ -5,9 +5,9 @@
 
 #include <set>
 
-#include "generators/kube_names.h"
 #include "generators/metadata_check.h"
 #include "generators/metadata_gen.h"
+#include "kube/names/name_rules.h"
 #include "tests/generators/gen_fixtures.h"
 
 namespace convcheck {

@@ -4,9 +4,9 @@
 
 #include <set>
 
-#include "generators/kube_names.h"
 #include "generators/object_gen.h"
 #include "generators/validity.h"
+#include "kube/names/name_rules.h"
 #include "tests/generators/gen_fixtures.h"
 
 namespace convcheck {

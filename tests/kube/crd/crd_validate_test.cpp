@@ -105,6 +105,13 @@ TEST(CrdValidate, VersionNameMustBeADns1035Label) {
               "spec.versions[0].name", "a DNS-1035 label must consist of lower case");
 }
 
+TEST(CrdValidate, VersionNameOfMoreThan63BytesIsAnError) {
+  const std::string name = "v" + std::string(63, 'a');
+  expectError(with(kV1WebhookCrd, "  - name: v1alpha1\n", "  - name: " + name + "\n"),
+              "spec.versions[0].name",
+              "Invalid value: \"" + name + "\": must be no more than 63 bytes");
+}
+
 TEST(CrdValidate, UnknownStrategyIsAnError) {
   expectError(with(kV1WebhookCrd, "strategy: Webhook", "strategy: Magic"),
               "spec.conversion.strategy",

@@ -1,0 +1,106 @@
+#include "app/cli/shared_options.h"
+
+#include <fmt/format.h>
+#include <CLI/CLI.hpp>
+
+#include "kube/go/duration.h"
+
+namespace convcheck {
+
+namespace {
+
+// The help's tail saying where an unset option's value comes from.
+std::string defaultFrom(TargetDefaults defaults, const std::string& fromCrd,
+                        const std::string& fromBundle = "the bundle's") {
+  const std::string& from = defaults == TargetDefaults::Bundle ? fromBundle : fromCrd;
+  return from.empty() ? "" : "; default: " + from;
+}
+
+}  // namespace
+
+void declareCrdOption(CLI::App& app, std::string& crd) {
+  app.add_option("--crd", crd, "CRD manifest: a YAML/JSON file, a directory, or - for stdin")
+      ->required();
+}
+
+void declareKindOption(CLI::App& app, std::string& kind) {
+  app.add_option("--kind", kind, "Kind or CRD name when the input holds several CRDs");
+}
+
+void declareTargetOptions(CLI::App& app, TargetFlags& f, TargetDefaults d) {
+  app.add_option(
+      "--url", f.url,
+      "Webhook URL (https://, or http:// for local development)" +
+          defaultFrom(d, "the CRD's clientConfig.url", "the one the bundle was found at"));
+  app.add_option("--ca-file", f.caFile,
+                 "CA bundle (PEM) for the serving certificate" +
+                     defaultFrom(d, "the CRD's caBundle, else system roots"));
+  app.add_option("--cert", f.cert, "Client certificate (PEM)" + defaultFrom(d, ""));
+  app.add_option("--key", f.key, "Client private key (PEM)" + defaultFrom(d, ""));
+  app.add_flag("--insecure-skip-tls-verify", f.insecureSkipTlsVerify,
+               "Do not verify the serving certificate (the tls property is then not evaluated)");
+  app.add_option("--tls-server-name", f.tlsServerName,
+                 d == TargetDefaults::Bundle
+                     ? "Name to verify the certificate for; default: the bundle's"
+                     : "Name to verify the certificate for; default for service references: "
+                       "<name>.<namespace>.svc");
+}
+
+void declareTimeoutOption(CLI::App& app, TargetFlags& f, TargetDefaults d) {
+  CLI::Option* timeout = app.add_option(
+      "--timeout", f.timeout,
+      "Per-request timeout, e.g. 30s, 500ms (kube-apiserver: 30s)" + defaultFrom(d, ""));
+  if (d == TargetDefaults::Crd) timeout->default_val("30s");
+}
+
+void declareReviewVersionOption(CLI::App& app, std::string& reviewVersion) {
+  app.add_option("--review-version", reviewVersion,
+                 "ConversionReview version to send (v1 or v1beta1); default: as kube-apiserver "
+                 "picks from conversionReviewVersions");
+}
+
+void declareDateTimesOption(CLI::App& app, std::string& dateTimes) {
+  app.add_option("--date-times", dateTimes,
+                 "Date-time values to generate: canonical (RFC 3339 UTC seconds, as Go's "
+                 "metav1.Time and the API server write them) or any (also fractions and offsets: "
+                 "finds webhooks that re-encode timestamps)")
+      ->default_val("canonical")
+      ->check(CLI::IsMember({"canonical", "any"}));
+}
+
+void declareShrinkBudgetOption(CLI::App& app, int& budget, int defaultBudget) {
+  app.add_option("--shrink-budget", budget,
+                 "Webhook calls spent shrinking each reported failure (0: report unshrunk)")
+      ->default_val(defaultBudget)
+      ->check(CLI::Range(0, 1000000));
+}
+
+std::string applyTargetFlags(const TargetFlags& f, TransportOptions& transport) {
+  if (!f.caFile.empty()) transport.tls.caFile = f.caFile;
+  if (!f.cert.empty()) transport.tls.certFile = f.cert;
+  if (!f.key.empty()) transport.tls.keyFile = f.key;
+  if (!f.tlsServerName.empty()) transport.tls.serverName = f.tlsServerName;
+  if (f.insecureSkipTlsVerify) transport.tls.insecureSkipVerify = true;
+  if (!f.timeout.empty()) {
+    auto timeout = parseDuration(f.timeout);
+    if (!timeout || timeout->count() <= 0)
+      return fmt::format("--timeout {}: expected a duration such as 30s or 500ms", f.timeout);
+    transport.timeout = *timeout;
+  }
+  if (transport.tls.certFile.empty() != transport.tls.keyFile.empty())
+    return "--cert and --key go together";
+  return "";
+}
+
+std::string readReviewVersion(const std::string& text, std::optional<ReviewVersion>& version) {
+  if (text.empty()) return "";
+  if (text == "v1")
+    version = ReviewVersion::V1;
+  else if (text == "v1beta1")
+    version = ReviewVersion::V1beta1;
+  else
+    return fmt::format("--review-version {}: expected v1 or v1beta1", text);
+  return "";
+}
+
+}  // namespace convcheck

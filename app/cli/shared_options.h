@@ -1,0 +1,57 @@
+// The options several commands take (--crd, --kind, the webhook target, --review-version,
+// --date-times, --shrink-budget), each declared once with its help text, and read once.
+// Used by cli.cpp (run, generate), minimize_command.cpp and replay_command.cpp.
+#pragma once
+
+#include <optional>
+#include <string>
+
+#include "kube/apiserver/http_types.h"
+#include "kube/apiserver/review.h"
+
+namespace CLI {
+class App;
+}
+
+namespace convcheck {
+
+// Where a command takes what a target option leaves unset: the CRD and kube-apiserver's defaults
+// (run, minimize) or the reproduction bundle (replay). Only the help's "default:" differs.
+enum class TargetDefaults { Crd, Bundle };
+
+// How to reach the webhook, as given on the command line ("" and false: not given).
+struct TargetFlags {
+  std::string url, caFile, cert, key, tlsServerName, timeout;
+  bool insecureSkipTlsVerify = false;
+};
+
+// --crd (required): the CRD manifest.
+void declareCrdOption(CLI::App& app, std::string& crd);
+
+// --kind: the CRD to use when the input holds several (generate, minimize; run's --kind is a
+// filter of several kinds, declared with run's options).
+void declareKindOption(CLI::App& app, std::string& kind);
+
+// --url, --ca-file, --cert, --key, --insecure-skip-tls-verify, --tls-server-name.
+void declareTargetOptions(CLI::App& app, TargetFlags& flags, TargetDefaults defaults);
+
+// --timeout (30s by default unless the defaults come from a bundle).
+void declareTimeoutOption(CLI::App& app, TargetFlags& flags, TargetDefaults defaults);
+
+// --review-version: v1 or v1beta1, "" for as kube-apiserver picks.
+void declareReviewVersionOption(CLI::App& app, std::string& reviewVersion);
+
+// --date-times: canonical or any.
+void declareDateTimesOption(CLI::App& app, std::string& dateTimes);
+
+// --shrink-budget with the command's default.
+void declareShrinkBudgetOption(CLI::App& app, int& budget, int defaultBudget);
+
+// Overrides in `transport` what `flags` gives; returns an error ("" when none): a timeout that is
+// not a positive duration, or --cert without --key (or the reverse) once applied.
+std::string applyTargetFlags(const TargetFlags& flags, TransportOptions& transport);
+
+// Reads --review-version into `version` ("" leaves it unset); returns an error or "".
+std::string readReviewVersion(const std::string& text, std::optional<ReviewVersion>& version);
+
+}  // namespace convcheck
