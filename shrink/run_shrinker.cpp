@@ -1,5 +1,6 @@
 #include "shrink/run_shrinker.h"
 
+#include "harness/plan/batch_identity.h"
 #include "shrink/object_size.h"
 
 namespace convcheck {
@@ -61,9 +62,7 @@ ShrinkCase RunShrinker::caseFor(const std::vector<json>& sent, const CaseInfo& i
     auto gen = generators_.find(version);
     if (planned && j < planned->sourceVersions.size() && planned->sourceVersions[j] == version &&
         gen != generators_.end()) {
-      auto g = (j == 0 && planned->shape == CaseShape::Minimal) ? gen->second.minimal()
-                                                                : gen->second.objects();
-      tree = treeMatching(g(rc::Random(planned->seed + j), planned->genSize), sent[j]);
+      tree = treeMatching(plannedDraw(gen->second, *planned, j), sent[j]);
     }
     c.items.push_back({version, tree, j});
   }
@@ -80,7 +79,7 @@ ShrinkCase RunShrinker::caseFor(const std::vector<json>& sent, const CaseInfo& i
                        const std::string& version) -> std::optional<rc::Shrinkable<json>> {
       auto gen = generators->find(version);
       if (gen == generators->end()) return std::nullopt;
-      auto tree = gen->second.objects()(rc::Random(p.seed + slot), p.genSize);
+      auto tree = plannedDraw(gen->second, p, slot);
       const std::string apiVersion = group + version;
       return rc::shrinkable::map(std::move(tree), [apiVersion](json o) {
         if (o.is_object()) o["apiVersion"] = apiVersion;

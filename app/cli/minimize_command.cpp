@@ -20,7 +20,7 @@
 #include "properties/checks/property_registry.h"
 #include "reports/bundle_writer.h"
 #include "reports/failure_text.h"
-#include "shrink/batch_identity.h"
+#include "harness/plan/batch_identity.h"
 #include "shrink/case_shrinker.h"
 
 namespace convcheck {

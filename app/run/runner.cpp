@@ -22,6 +22,7 @@
 #include "app/run/tally.h"
 #include "app/run/target_resolution.h"
 #include "harness/corpus/corpus_cases.h"
+#include "harness/plan/batch_identity.h"
 #include "harness/plan/test_plan.h"
 #include "harness/transport/converter.h"
 #include "harness/transport/review_codec.h"
@@ -172,12 +173,10 @@ class KindRun {
 
   std::vector<json> makeBatch(const PlannedCase& planned) {
     std::vector<json> batch;
-    std::set<std::string> names, uids;
+    std::vector<std::size_t> slots;
     for (std::size_t j = 0; j < planned.sourceVersions.size(); ++j) {
       const auto& version = planned.sourceVersions[j];
-      const ObjectGenerator& gen = kind_.generators().at(version);
-      auto g = (j == 0 && planned.shape == CaseShape::Minimal) ? gen.minimal() : gen.objects();
-      json object = g(rc::Random(planned.seed + j), planned.genSize).value();
+      json object = plannedDraw(kind_.generators().at(version), planned, j).value();
       object["apiVersion"] = crd_.apiVersion(version);
       object["kind"] = crd_.kind;
       auto& meta = object["metadata"];
@@ -187,19 +186,11 @@ class KindRun {
           for (auto item = earlier->second.begin(); item != earlier->second.end(); ++item)
             meta[item.key()] = item.value();
       }
-      // Identity must be unique inside one batch, as it is in a real LIST.
-      std::string name = meta.value("name", "obj");
-      while (!names.insert(name).second) name = fmt::format("{}-{}", name.substr(0, 200), j);
-      meta["name"] = name;
-      std::string uid = meta.value("uid", "");
-      if (!uids.insert(uid).second) {
-        std::mt19937_64 rng(planned.seed + 7919 * (j + 1));
-        uid = newRequestUid(rng);
-        uids.insert(uid);
-        meta["uid"] = uid;
-      }
       batch.push_back(std::move(object));
+      slots.push_back(j);
     }
+    // Identity must be unique inside one batch, as it is in a real LIST.
+    batch = uniqueIdentities(std::move(batch), slots, planned.seed);
     json identity = json::object();
     for (const char* key : {"namespace", "name", "uid"})
       if (batch.front()["metadata"].contains(key)) identity[key] = batch.front()["metadata"][key];

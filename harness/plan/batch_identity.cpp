@@ -1,4 +1,4 @@
-#include "shrink/batch_identity.h"
+#include "harness/plan/batch_identity.h"
 
 #include <random>
 #include <set>
@@ -11,6 +11,13 @@
 namespace convcheck {
 
 using nlohmann::json;
+
+rc::Shrinkable<json> plannedDraw(const ObjectGenerator& generator, const PlannedCase& planned,
+                                 std::size_t slot) {
+  auto g = (slot == 0 && planned.shape == CaseShape::Minimal) ? generator.minimal()
+                                                              : generator.objects();
+  return g(rc::Random(planned.seed + slot), planned.genSize);
+}
 
 std::vector<json> uniqueIdentities(std::vector<json> batch, const std::vector<std::size_t>& slots,
                                    std::uint64_t seed) {

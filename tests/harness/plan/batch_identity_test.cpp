@@ -1,0 +1,78 @@
+// A planned case's objects: the seeded draw per slot (minimal for object 0 of a Minimal case) and
+// unique names and uids inside one batch, however the batch was cut down.
+#include "harness/plan/batch_identity.h"
+
+#include <gtest/gtest.h>
+
+#include <sstream>
+
+#include "kube/crd/crd_loader.h"
+
+namespace convcheck {
+namespace {
+
+using nlohmann::json;
+
+json object(const std::string& name, const std::string& uid) {
+  return {{"metadata", {{"name", name}, {"uid", uid}}}};
+}
+
+TEST(UniqueIdentities, ARepeatedNameGetsItsSlotAsSuffix) {
+  auto batch =
+      uniqueIdentities({object("a", "1"), object("a", "2"), object("b", "3")}, {0, 4, 5}, 7);
+  EXPECT_EQ(batch[0]["metadata"]["name"], "a");
+  EXPECT_EQ(batch[1]["metadata"]["name"], "a-4");
+  EXPECT_EQ(batch[2]["metadata"]["name"], "b");
+}
+
+TEST(UniqueIdentities, ARepeatedUidIsReplacedByOneDrawnFromTheSeedAndTheSlot) {
+  auto first = uniqueIdentities({object("a", "u"), object("b", "u")}, {0, 3}, 7);
+  auto again = uniqueIdentities({object("x", "u"), object("y", "u")}, {0, 3}, 7);
+  auto otherSlot = uniqueIdentities({object("a", "u"), object("b", "u")}, {0, 2}, 7);
+  EXPECT_EQ(first[0]["metadata"]["uid"], "u");
+  EXPECT_NE(first[1]["metadata"]["uid"], "u");
+  EXPECT_EQ(first[1]["metadata"]["uid"], again[1]["metadata"]["uid"]);
+  EXPECT_NE(first[1]["metadata"]["uid"], otherSlot[1]["metadata"]["uid"]);
+}
+
+TEST(UniqueIdentities, ObjectsWithoutMetadataAreLeftAlone) {
+  auto batch = uniqueIdentities({json("not an object"), json::object()}, {0, 1}, 7);
+  EXPECT_EQ(batch[0], "not an object");
+  EXPECT_EQ(batch[1], json::object());
+}
+
+class PlannedDrawTest : public ::testing::Test {
+ protected:
+  void SetUp() override {
+    std::istringstream none;
+    LoadResult loaded = loadCrdInput(
+        std::string(CONVCHECK_EXAMPLES_DIR) + "/crds/crontabs.stable.example.com.yaml", none);
+    ASSERT_FALSE(loaded.crds.empty());
+    crd = loaded.crds.front();
+    auto compiled = ObjectGenerator::compile(crd, "v1", {});
+    ASSERT_TRUE(std::holds_alternative<ObjectGenerator>(compiled));
+    gen.emplace(std::get<ObjectGenerator>(std::move(compiled)));
+  }
+  Crd crd;
+  std::optional<ObjectGenerator> gen;
+};
+
+TEST_F(PlannedDrawTest, TheSameCaseAndSlotDrawTheSameObjectAndAnotherSlotAnother) {
+  PlannedCase planned;
+  planned.seed = 42;
+  planned.genSize = 60;
+  EXPECT_EQ(plannedDraw(*gen, planned, 1).value(), plannedDraw(*gen, planned, 1).value());
+  EXPECT_NE(plannedDraw(*gen, planned, 1).value(), plannedDraw(*gen, planned, 2).value());
+}
+
+TEST_F(PlannedDrawTest, ObjectZeroOfAMinimalCaseComesFromTheMinimalGenerator) {
+  PlannedCase planned;
+  planned.seed = 42;
+  planned.genSize = 60;
+  planned.shape = CaseShape::Minimal;
+  EXPECT_EQ(plannedDraw(*gen, planned, 0).value(), gen->minimal()(rc::Random(42), 60).value());
+  EXPECT_EQ(plannedDraw(*gen, planned, 1).value(), gen->objects()(rc::Random(43), 60).value());
+}
+
+}  // namespace
+}  // namespace convcheck
