@@ -25,8 +25,7 @@
 #include "properties/checks/property_registry.h"
 #include "reports/bundle_writer.h"
 #include "reports/console_report.h"
-#include "reports/json_report.h"
-#include "reports/junit_report.h"
+#include "reports/report_formats.h"
 
 namespace convcheck {
 namespace {
@@ -105,8 +104,8 @@ void declareRunOptions(CLI::App& run, RunFlags& f) {
   run.add_option("--properties", f.properties,
                  "Comma-separated property ids to check (default: all; see `convcheck "
                  "properties`)");
-  run.add_option("--junit", c.junitPath, "Write JUnit XML here");
-  run.add_option("--json", c.jsonPath, "Write machine-readable JSON results here");
+  for (const auto& format : reportFormats())
+    run.add_option("--" + format.id, c.reportPaths[format.id], format.help);
   run.add_option(
       "--report-dir", c.reportDir,
       "Write reports (junit.xml, results.json) and reproduction bundles (bundles/) here");
@@ -189,10 +188,10 @@ std::string finishRunConfig(RunFlags& f, const std::vector<std::string>& args) {
     if (auto* error = std::get_if<std::string>(&loaded)) return *error;
     c.acks = std::get<AckConfig>(std::move(loaded));
   }
-  if (!c.reportDir.empty()) {
-    if (c.junitPath.empty()) c.junitPath = c.reportDir + "/junit.xml";
-    if (c.jsonPath.empty()) c.jsonPath = c.reportDir + "/results.json";
-  }
+  if (!c.reportDir.empty())
+    for (const auto& format : reportFormats())
+      if (c.reportPaths[format.id].empty())
+        c.reportPaths[format.id] = c.reportDir + "/" + format.fileName;
   return "";
 }
 
@@ -277,15 +276,17 @@ int runCommand(RunFlags& f, std::istream& in, std::ostream& out, std::ostream& e
     err << "convcheck: " << report.fatalError << "\n";
   bool startedTesting = !report.kinds.empty();
   if (startedTesting || report.exitCode != 2) {
-    if (!c.junitPath.empty())
-      if (auto e = writeJunit(report, c.junitPath); !e.empty()) err << "convcheck: " << e << "\n";
-    if (!c.jsonPath.empty())
-      if (auto e = writeJsonReport(report, c.jsonPath); !e.empty())
-        err << "convcheck: " << e << "\n";
+    for (const auto& format : reportFormats()) {
+      const std::string& path = c.reportPaths[format.id];
+      if (path.empty()) continue;
+      if (auto e = format.write(report, path); !e.empty()) err << "convcheck: " << e << "\n";
+    }
   }
   if (startedTesting) printConsoleReport(report, out, useColour());
-  if (!c.junitPath.empty() && startedTesting) out << "JUnit: " << c.junitPath << "\n";
-  if (!c.jsonPath.empty() && startedTesting) out << "JSON:  " << c.jsonPath << "\n";
+  if (startedTesting)
+    for (const auto& format : reportFormats())
+      if (!c.reportPaths[format.id].empty())
+        out << fmt::format("{:<6} {}\n", format.label + ":", c.reportPaths[format.id]);
   if (!c.corpusDir.empty()) saveRegressions(CorpusStore(c.corpusDir), report, out, err);
   return report.exitCode;
 }

@@ -5,6 +5,7 @@
 #include <atomic>
 #include <chrono>
 #include <cstdint>
+#include <map>
 #include <optional>
 #include <string>
 #include <vector>
@@ -32,8 +33,7 @@ struct RunConfig {
   std::optional<AckConfig> acks;                      // the acknowledged differences it declares
   bool rawObjects = false;         // --raw-objects: do not apply schema defaults before sending
   bool canonicalDateTimes = true;  // --date-times canonical (default) or any (see FormatOptions)
-  std::string junitPath;
-  std::string jsonPath;
+  std::map<std::string, std::string> reportPaths;  // report format id (--junit …) -> file
   std::string reportDir;
   int shrinkBudget = 200;  // --shrink-budget: webhook calls per shrunk failure
   std::string corpusDir;   // --corpus: samples and regression cases (harness/corpus)

@@ -1,0 +1,26 @@
+// The report files a run can write (JUnit, JSON …), one entry per format: the run command declares
+// an option for each, names it in --report-dir and writes it. Used by app/cli; a new format is one
+// entry here (and its renderer).
+#pragma once
+
+#include <functional>
+#include <string>
+#include <vector>
+
+#include "reports/run_report.h"
+
+namespace convcheck {
+
+struct ReportFormat {
+  std::string id;        // the option without dashes ("junit" is --junit)
+  std::string help;      // its --help text
+  std::string fileName;  // its file in --report-dir
+  std::string label;     // how the console names the file after a run
+  // Writes the report to `path`; returns an error message or "".
+  std::function<std::string(const RunReport&, const std::string& path)> write;
+};
+
+// Every format, in the order --help lists their options and the console names their files.
+const std::vector<ReportFormat>& reportFormats();
+
+}  // namespace convcheck
