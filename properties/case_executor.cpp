@@ -41,7 +41,7 @@ Exchange CaseExecutor::send(const std::vector<json>& objects, const std::string&
   std::vector<json> sent;
   sent.reserve(objects.size());
   for (const auto& o : objects) sent.push_back(defaulted(o));
-  Exchange ex = converter_.convert(sent, to, uids);
+  Exchange ex = converter_.convert(std::move(sent), to, uids);
   if (onCall_) onCall_(ex);
   if (result.callCount++ == 0) result.forwardCall = ex;
   return ex;

@@ -9,13 +9,13 @@ Converter::Converter(const Crd& crd, std::unique_ptr<ReviewTarget> target,
                      ReviewVersion reviewVersion)
     : crd_(crd), target_(std::move(target)), reviewVersion_(reviewVersion) {}
 
-Exchange Converter::convert(const std::vector<nlohmann::json>& objects,
-                            const std::string& toVersion, std::mt19937_64& uidSource) {
+Exchange Converter::convert(std::vector<nlohmann::json> objects, const std::string& toVersion,
+                            std::mt19937_64& uidSource) {
   Exchange ex;
   ex.sent.version = reviewVersion_;
   ex.sent.uid = newRequestUid(uidSource);
   ex.sent.desiredApiVersion = crd_.apiVersion(toVersion);
-  ex.sent.objects = objects;
+  ex.sent.objects = std::move(objects);
   ex.sent.kind = crd_.kind;
   ex.sent.listKind = crd_.listKind;
   ex.requestBody = encodeReview(ex.sent);

@@ -21,7 +21,7 @@ class Converter {
 
   // Objects must all differ from `toVersion` (the API server never sends those).
   // `uidSource` makes the fresh request uid deterministic for the case's seed.
-  Exchange convert(const std::vector<nlohmann::json>& objects, const std::string& toVersion,
+  Exchange convert(std::vector<nlohmann::json> objects, const std::string& toVersion,
                    std::mt19937_64& uidSource);
 
   ReviewVersion reviewVersion() const { return reviewVersion_; }
