@@ -18,9 +18,12 @@
 #include <fmt/format.h>
 #include <rapidcheck.h>
 
+#include "app/run/choke_tracker.h"
 #include "app/run/kind_context.h"
+#include "app/run/kind_report_header.h"
 #include "app/run/tally.h"
 #include "app/run/target_resolution.h"
+#include "app/run/transport_breaker.h"
 #include "harness/corpus/corpus_cases.h"
 #include "harness/plan/batch_identity.h"
 #include "harness/plan/test_plan.h"
@@ -64,31 +67,7 @@ class KindRun {
             crd_, converter_, transport_.timeout,
             [this](const std::string& p) { return tally_.wants(p); },
             [this](const Exchange& ex) { onCall(ex); }) {
-    report_.crdName = crd_.name;
-    report_.kind = crd_.kind;
-    report_.group = crd_.group;
-    report_.source = fmt::format("{}, document {}", crd_.source.file, crd_.source.document);
-    report_.url = target_.url;
-    report_.reviewVersion = reviewVersionName(target_.reviewVersion);
-    report_.storedVersions = crd_.storedVersions;
-    report_.crd = crd_;
-    for (const auto& v : crd_.versions) {
-      if (v.storage) report_.storageVersion = v.name;
-      if (!v.served) report_.notServed.push_back(v.name);
-    }
-    if (crd_.conversionStrategy != "Webhook")
-      report_.notes.push_back(fmt::format(
-          "the CRD does not declare webhook conversion yet (spec.conversion.strategy {}); "
-          "tested as it will be with strategy Webhook, sending {} ConversionReviews",
-          crd_.conversionStrategy.empty() ? "None" : crd_.conversionStrategy,
-          report_.reviewVersion));
-    report_.warningVersions = warningOnlyVersions(crd_);
-    for (const auto& [version, why] : report_.warningVersions)
-      report_.notes.push_back("findings on " + version + " are warnings: " + why);
-    if (config_.acks && !config_.acks->items.empty())
-      report_.notes.push_back(
-          fmt::format("{} acknowledged difference(s) from {}: listed as acknowledged, not failed",
-                      config_.acks->items.size(), config_.acks->source));
+    report_ = kindReportHeader(crd_, target_, config_);
   }
 
   // Returns false when the webhook could not be reached at all (nothing tested).
@@ -118,7 +97,7 @@ class KindRun {
         log_ << fmt::format("{}: {} -> {}\n", crd_.kind, from, to);
         PairPlan plan(request);
         identities_.clear();
-        pairRejections_.clear();
+        chokes_.startPair();
         int made = 0;  // cases run, including those that replaced cases the webhook choked on
         auto deadline = std::chrono::steady_clock::now() +
                         (timed ? *config_.duration / pairs : std::chrono::milliseconds(0));
@@ -204,8 +183,7 @@ class KindRun {
     report_.objectsSent += static_cast<int>(ex.sent.objects.size());
     if (ex.http.ok()) {
       reachable_ = true;
-      consecutiveFailures_ = 0;
-      if (ex.verdict.accepted() && ex.sent.objects.size() == 1) lastGood_ = ex.sent;
+      breaker_.answered(ex);
       tally_.latency(objectVersion(ex.sent.objects.front()),
                      objectVersion(json{{"apiVersion", ex.sent.desiredApiVersion}}),
                      ex.sent.objects.size(), ex.http.elapsed.count() / 1000.0);
@@ -219,47 +197,42 @@ class KindRun {
     if (!reachable_ && unreachableReason_.empty() && !tookTheCall)
       unreachableReason_ = ex.http.transportError;
     if (tookTheCall) reachable_ = true;
-    if (++consecutiveFailures_ >= config_.maxConsecutiveTransportFailures && !stopped_) {
-      if (stillAnswers()) {
-        consecutiveFailures_ = 0;
+    if (stopped_) return;
+    switch (breaker_.failed()) {
+      case TransportBreaker::Decision::Continue:
         return;
-      }
-      stopped_ = true;
-      executor_.halt();
-      for (auto& w : workers_) w.executor->halt();
-      report_.notes.push_back(fmt::format(
-          "stopped after {} consecutive failed calls: the webhook is not answering ({})",
-          consecutiveFailures_, ex.http.transportError));
+      case TransportBreaker::Decision::StillAnswers:
+        report_.notes.push_back(
+            "the webhook failed several calls in a row at the transport level (a crash on some "
+            "inputs?) but still converts objects it converted before: testing went on");
+        return;
+      case TransportBreaker::Decision::Stop:
+        break;
     }
+    stopped_ = true;
+    executor_.halt();
+    for (auto& w : workers_) w.executor->halt();
+    report_.notes.push_back(
+        fmt::format("stopped after {} consecutive failed calls: the webhook is not answering ({})",
+                    breaker_.failuresInARow(), ex.http.transportError));
   }
 
-  // After a run of failed calls: does the webhook still convert an object it converted before?
-  // Then it fails on some inputs (a crash on a field, say) and testing goes on with the others.
-  // At most kMaxProbes probes per kind, so a webhook that really went away still stops the run.
+  // The breaker's probe: an earlier accepted request sent again through a connection of its own.
   // Called with callMutex_ held.
-  bool stillAnswers() {
-    static constexpr int kMaxProbes = 20;
-    if (!lastGood_ || probes_ >= kMaxProbes) return false;
-    ++probes_;
+  Exchange probe(const SentReview& sent) {
     if (!probeConverter_) probeConverter_ = newConverter();
     Exchange probe = probeConverter_->convert(
-        lastGood_->objects, objectVersion(json{{"apiVersion", lastGood_->desiredApiVersion}}),
-        probeUids_);
+        sent.objects, objectVersion(json{{"apiVersion", sent.desiredApiVersion}}), probeUids_);
     ++report_.requests;
     report_.objectsSent += static_cast<int>(probe.sent.objects.size());
-    if (!probe.verdict.accepted()) return false;
-    if (probes_ == 1)
-      report_.notes.push_back(
-          "the webhook failed several calls in a row at the transport level (a crash on some "
-          "inputs?) but still converts objects it converted before: testing went on");
-    return true;
+    return probe;
   }
 
   // Makes the next n cases' batches in order, runs them (in parallel with --jobs), and tallies
   // their results in case order, so the verdict does not depend on timing. Returns how many of
   // them count towards --tests: a case whose forward conversion the webhook rejected the same way
-  // kChokeRepeats times before on this pair does not, so the other properties still get their
-  // cases from objects that convert (up to twice --tests cases per pair).
+  // ChokeTracker::kRepeats times before on this pair does not, so the other properties still get
+  // their cases from objects that convert (up to twice --tests cases per pair).
   int runChunk(PairPlan& plan, int n) {
     std::vector<PlannedCase> cases;
     std::vector<std::vector<json>> batches;
@@ -282,7 +255,8 @@ class KindRun {
     int counted = 0;
     for (int k = 0; k < n; ++k) {
       recordCase(cases[k], results[k]);
-      counted += countChoke(cases[k], results[k]) ? 0 : 1;
+      const Exchange* forward = results[k].forwardCall ? &*results[k].forwardCall : nullptr;
+      counted += chokes_.count(cases[k].from, forward) ? 0 : 1;
     }
     // A case of large objects holds its batch many times over (sent, returned, as a client sees
     // it, per call); glibc keeps what they freed. Handing it back keeps a long run's memory at
@@ -291,38 +265,6 @@ class KindRun {
     batches.clear();
     malloc_trim(0);
     return counted;
-  }
-
-  // Records a generated case's forward rejection per source version; true when the same
-  // rejection was seen kChokeRepeats times before on this pair.
-  bool countChoke(const PlannedCase& planned, const CaseResult& result) {
-    static constexpr int kChokeRepeats = 3;
-    ChokeCount& perVersion = chokes_[planned.from];
-    ++perVersion.cases;
-    if (!result.forwardCall || result.forwardCall->verdict.accepted()) return false;
-    const Exchange& first = *result.forwardCall;
-    std::string key = modelStageName(first.verdict.stage);
-    if (first.verdict.stage == ModelStage::HttpStatus) key += fmt::format(" {}", first.http.status);
-    if (first.verdict.stage == ModelStage::Transport) key += " " + first.http.transportErrorKind;
-    auto& seen = perVersion.byError[key];
-    if (seen.first++ == 0) seen.second = first.verdict.message;
-    return ++pairRejections_[key] > kChokeRepeats;
-  }
-
-  // A note for every version most of whose generated objects the webhook rejected the same way.
-  void noteChokes() {
-    for (const auto& [version, count] : chokes_) {
-      for (const auto& [key, seen] : count.byError) {
-        if (count.cases < 8 || 2 * seen.first < count.cases) continue;
-        std::string message =
-            seen.second.size() > 240 ? seen.second.substr(0, 237) + "..." : seen.second;
-        report_.notes.push_back(fmt::format(
-            "the webhook rejects most generated {} objects the same way ({} of {} cases, {}): "
-            "{}; the other properties were judged on the objects it converts, with extra cases "
-            "in place of the rejected ones",
-            version, seen.first, count.cases, key, message));
-      }
-    }
   }
 
   CaseExecutor& executorFor(int worker) {
@@ -442,7 +384,7 @@ class KindRun {
 
   void finish() {
     drainShrinks();
-    noteChokes();
+    for (auto& note : chokes_.notes()) report_.notes.push_back(std::move(note));
     tally_.fill(report_);
     report_.versions = versions_;
   }
@@ -471,15 +413,9 @@ class KindRun {
   std::atomic<bool> stopped_{false};
   std::deque<std::future<ShrunkExample>> shrinks_;  // in the order the causes were chosen
   bool interrupted_ = false;
-  int consecutiveFailures_ = 0;
-  struct ChokeCount {
-    int cases = 0;  // generated cases from this source version
-    std::map<std::string, std::pair<int, std::string>> byError;  // stage -> (cases, 1st message)
-  };
-  std::map<std::string, ChokeCount> chokes_;   // per source version, over all pairs
-  std::map<std::string, int> pairRejections_;  // per rejection kind, this pair
-  std::optional<SentReview> lastGood_;         // the last single-object request that was accepted
-  int probes_ = 0;
+  TransportBreaker breaker_{config_.maxConsecutiveTransportFailures,
+                            [this](const SentReview& sent) { return probe(sent); }};
+  ChokeTracker chokes_;
   std::unique_ptr<Converter> probeConverter_;
   std::mt19937_64 probeUids_{0x9f0be5ull};
   std::string unreachableReason_;
