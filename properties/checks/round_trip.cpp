@@ -44,7 +44,8 @@ std::string describeLoss(const nlohmann::json& original, const nlohmann::json& r
 
 CheckResult checkRoundTrip(const std::vector<nlohmann::json>& originals,
                            const std::vector<nlohmann::json>& returned,
-                           std::vector<Exchange> exchanges, const CaseContext& context) {
+                           const std::function<std::vector<Exchange>()>& exchanges,
+                           const CaseContext& context) {
   for (std::size_t i = 0; i < originals.size(); ++i) {
     if (i < returned.size() && originals[i] == returned[i]) continue;
     Finding f;
@@ -58,7 +59,7 @@ CheckResult checkRoundTrip(const std::vector<nlohmann::json>& originals,
     f.expected = originals[i];
     f.got = got;
     f.batch = originals;
-    f.exchanges = std::move(exchanges);
+    if (exchanges) f.exchanges = exchanges();
     return {"round-trip", Outcome::Fail, std::move(f), ""};
   }
   return {"round-trip", Outcome::Pass, std::nullopt, ""};
@@ -72,7 +73,7 @@ void runRoundTrip(CaseCalls& c) {
   const Exchange& forward = c.forward();
   const CaseContext& ctx = c.context();
   std::vector<json> expected(batch.size()), returned(batch.size());
-  std::vector<Exchange> exchanges{forward};
+  std::vector<Exchange> backs;  // one per source version
   std::vector<std::string> sources;
   for (const auto& o : batch)
     if (std::find(sources.begin(), sources.end(), objectVersion(o)) == sources.end())
@@ -85,15 +86,16 @@ void runRoundTrip(CaseCalls& c) {
         indices.push_back(i);
         back.push_back(forward.verdict.visible[i]);
       }
-    Exchange backward = c.send(back, source);
+    backs.push_back(c.send(back, source));
+    const Exchange& backward = backs.back();
     c.judgeCall(backward, ctx.to, source);
-    exchanges.push_back(backward);
     if (!backward.verdict.accepted()) {
       c.record(notEvaluable("round-trip", "the backward conversion was rejected"));
       return;
     }
     const json* found = c.schemaOf(source);
-    const json schema = found ? *found : json();
+    const json none;
+    const json& schema = found ? *found : none;  // the schema is large: not copied per case
     for (std::size_t k = 0; k < indices.size(); ++k) {
       expected[indices[k]] = storedForm(batch[indices[k]], schema);
       returned[indices[k]] = backward.verdict.visible[k];
@@ -103,7 +105,14 @@ void runRoundTrip(CaseCalls& c) {
         applyStructuralDefaults(returned[indices[k]], schema);
     }
   }
-  c.record(checkRoundTrip(expected, returned, std::move(exchanges), ctx));
+  c.record(checkRoundTrip(
+      expected, returned,
+      [&] {
+        std::vector<Exchange> all{forward};
+        for (auto& b : backs) all.push_back(std::move(b));
+        return all;
+      },
+      ctx));
 }
 
 }  // namespace

@@ -2,6 +2,7 @@
 // model. Called by the runner after a forward and a backward exchange of the same batch.
 #pragma once
 
+#include <functional>
 #include <vector>
 
 #include <nlohmann/json.hpp>
@@ -12,11 +13,13 @@
 namespace convcheck {
 
 // `originals[i]` is object i as stored at its source version and `returned[i]` what came back
-// from the B->A conversion, both in the API server's visible form. `exchanges` are the forward
-// and backward exchanges, for the report.
+// from the B->A conversion, both in the API server's visible form. `exchanges` gives the forward
+// and backward exchanges for the report; it is called only for a failure (may be empty), so a
+// passing case of large objects copies none of them.
 CheckResult checkRoundTrip(const std::vector<nlohmann::json>& originals,
                            const std::vector<nlohmann::json>& returned,
-                           std::vector<Exchange> exchanges, const CaseContext& context);
+                           const std::function<std::vector<Exchange>()>& exchanges,
+                           const CaseContext& context);
 
 // One sentence naming what a read-modify-write at `via` would do to the object, e.g.
 // "a read-modify-write at v1 silently deletes spec.nickname".
