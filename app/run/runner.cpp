@@ -44,6 +44,8 @@ using nlohmann::json;
 
 // Shrinking a transport failure (a timeout) stops after this many failed calls in a row.
 constexpr int kShrinkTransportFailuresInARow = 2;
+// Objects in a chunk of cases from which on the memory they freed is handed back to the system.
+constexpr std::size_t kTrimAfterObjects = 32;
 
 struct InputError {
   std::string message;
@@ -259,11 +261,14 @@ class KindRun {
       counted += chokes_.count(cases[k].from, forward) ? 0 : 1;
     }
     // A case of large objects holds its batch many times over (sent, returned, as a client sees
-    // it, per call); glibc keeps what they freed. Handing it back keeps a long run's memory at
-    // what the cases in flight need instead of the largest chunk seen so far.
+    // it, per call); glibc keeps what they freed. Handing it back after chunks with batches keeps
+    // a long run's memory at what the cases in flight need instead of the largest chunk seen so
+    // far; chunks of single objects free little and are not worth the system calls.
+    std::size_t objects = 0;
+    for (const auto& b : batches) objects += b.size();
     results.clear();
     batches.clear();
-    malloc_trim(0);
+    if (objects >= kTrimAfterObjects) malloc_trim(0);
     return counted;
   }
 
