@@ -4,8 +4,11 @@
 
 #include <gtest/gtest.h>
 
+#include <unistd.h>
+
 #include <filesystem>
 #include <fstream>
+#include <string>
 
 #include "reports/bundle_writer.h"
 
@@ -28,7 +31,11 @@ json bundleJson(const json& theCase) {
 }
 
 std::variant<Bundle, std::string> readWritten(const json& bundle) {
-  const fs::path dir = fs::path(::testing::TempDir()) / "bundle_reader_test";
+  // A directory of the test's own: ctest runs the tests of this file in parallel processes.
+  const auto* test = ::testing::UnitTest::GetInstance()->current_test_info();
+  const fs::path dir =
+      fs::path(::testing::TempDir()) /
+      ("bundle_reader_test-" + std::string(test->name()) + "-" + std::to_string(::getpid()));
   fs::create_directories(dir);
   std::ofstream(dir / "bundle.json") << bundle.dump();
   return readBundle(dir.string());
