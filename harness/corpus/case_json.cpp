@@ -7,9 +7,7 @@ namespace convcheck {
 using nlohmann::json;
 
 json caseToJson(const CaseJson& c) {
-  json objects = json::array();
-  for (const auto& o : c.objects) objects.push_back(o);
-  return json{{"to", c.to}, {"seed", std::to_string(c.seed)}, {"objects", objects}};
+  return json{{"to", c.to}, {"seed", std::to_string(c.seed)}, {"objects", json(c.objects)}};
 }
 
 std::variant<CaseJson, std::string> caseFromJson(const json& j, const std::string& where) {
@@ -21,7 +19,10 @@ std::variant<CaseJson, std::string> caseFromJson(const json& j, const std::strin
   c.to = to->get<std::string>();
   auto seed = j.find("seed");
   if (seed == j.end()) return where + ": case.seed: required";
-  if (seed->is_number_unsigned() || seed->is_number_integer()) {
+  if (seed->is_number_integer()) {
+    // A negative number would wrap to another seed.
+    if (!seed->is_number_unsigned() && seed->get<std::int64_t>() < 0)
+      return where + ": case.seed: must be a decimal unsigned 64-bit integer";
     c.seed = seed->get<std::uint64_t>();
   } else if (seed->is_string()) {
     const std::string& text = seed->get_ref<const std::string&>();

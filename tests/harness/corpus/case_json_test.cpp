@@ -52,6 +52,8 @@ TEST(CaseJson, ASeedMustBeAnUnsignedDecimal) {
         << seed;
   }
   json j = caseToJson(storedCase());
+  j["seed"] = -1;  // a negative number would wrap to another seed
+  EXPECT_EQ(caseErrorOf(j), "DIR/x.json: case.seed: must be a decimal unsigned 64-bit integer");
   j["seed"] = true;
   EXPECT_EQ(caseErrorOf(j), "DIR/x.json: case.seed: must be a decimal string or a number");
   j.erase("seed");
