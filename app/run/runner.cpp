@@ -12,7 +12,6 @@
 #include <mutex>
 #include <ostream>
 #include <random>
-#include <set>
 #include <thread>
 
 #include <fmt/format.h>
@@ -25,14 +24,12 @@
 #include "app/run/target_resolution.h"
 #include "app/run/transport_breaker.h"
 #include "harness/corpus/corpus_cases.h"
-#include "harness/plan/batch_identity.h"
+#include "harness/plan/planned_batch.h"
 #include "harness/plan/test_plan.h"
 #include "harness/transport/converter.h"
-#include "harness/transport/review_codec.h"
 #include "harness/transport/tls_inspect.h"
 #include "kube/apiserver/group_version.h"
 #include "kube/crd/crd_loader.h"
-#include "kube/crd/version_roles.h"
 #include "properties/case_executor.h"
 #include "properties/checks/tls.h"
 #include "shrink/run_shrinker.h"
@@ -64,13 +61,12 @@ class KindRun {
         transport_(target_.transport),
         makeTarget_(std::move(makeTarget)),
         converter_(crd_, makeTarget_(target_), target_.reviewVersion),
-        tally_(config.properties, warningOnlyVersions(crd_)),
+        report_(kindReportHeader(crd_, target_, config_)),
+        tally_(config.properties, report_.warningVersions),
         executor_(
             crd_, converter_, transport_.timeout,
             [this](const std::string& p) { return tally_.wants(p); },
-            [this](const Exchange& ex) { onCall(ex); }) {
-    report_ = kindReportHeader(crd_, target_, config_);
-  }
+            [this](const Exchange& ex) { onCall(ex); }) {}
 
   // Returns false when the webhook could not be reached at all (nothing tested).
   bool run() {
@@ -402,6 +398,7 @@ class KindRun {
   const TransportOptions& transport_;  // target_'s
   TargetFactory makeTarget_;
   Converter converter_;
+  KindReport report_;  // before tally_, which takes its warning-only versions
   Tally tally_;
   CaseExecutor executor_;
   struct Worker {
@@ -411,7 +408,6 @@ class KindRun {
   std::vector<Worker> workers_;  // --jobs beyond the first
   std::mutex callMutex_;
   std::map<int, json> identities_;  // case index -> identity of its object 0, per pair
-  KindReport report_;
   RunShrinker shrinker_{kind_.generators(), kind_.checkers(), config_.shrinkBudget};
   std::vector<std::string> versions_;
   bool reachable_ = false;
