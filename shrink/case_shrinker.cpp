@@ -2,7 +2,7 @@
 
 #include <set>
 
-#include "harness/plan/batch_identity.h"
+#include "harness/plan/planned_batch.h"
 #include "shrink/batch_reduce.h"
 #include "shrink/object_size.h"
 #include "shrink/schema_shrink.h"

@@ -1,6 +1,6 @@
 #include "shrink/run_shrinker.h"
 
-#include "harness/plan/batch_identity.h"
+#include "harness/plan/planned_batch.h"
 #include "shrink/object_size.h"
 
 namespace convcheck {

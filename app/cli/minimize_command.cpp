@@ -13,6 +13,7 @@
 #include "app/run/target_resolution.h"
 #include "generators/yaml_writer.h"
 #include "harness/corpus/sample_objects.h"
+#include "harness/plan/planned_batch.h"
 #include "harness/transport/converter.h"
 #include "harness/transport/review_codec.h"
 #include "kube/crd/crd_loader.h"
@@ -20,7 +21,6 @@
 #include "properties/checks/property_registry.h"
 #include "reports/bundle_writer.h"
 #include "reports/failure_text.h"
-#include "harness/plan/batch_identity.h"
 #include "shrink/case_shrinker.h"
 
 namespace convcheck {

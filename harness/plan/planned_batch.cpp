@@ -1,4 +1,4 @@
-#include "harness/plan/batch_identity.h"
+#include "harness/plan/planned_batch.h"
 
 #include <random>
 #include <set>

@@ -1,6 +1,6 @@
 // A planned case's objects: the seeded draw per slot (minimal for object 0 of a Minimal case) and
 // unique names and uids inside one batch, however the batch was cut down.
-#include "harness/plan/batch_identity.h"
+#include "harness/plan/planned_batch.h"
 
 #include <gtest/gtest.h>
 
