@@ -28,10 +28,10 @@ per_test = k["objectsSent"] / (20 * pairs)
 print(max(1, math.ceil(int(sys.argv[2]) / (per_test * pairs))))
 PY
 )
-code=0
+code=0; extra=${EXTRA:-}
 /usr/bin/time -f '%M %e' -o "$work/time" "$build/app/convcheck" run --url "$url" \
   --ca-file "$work/pki/ca.pem" --crd "$crd" --seed "$seed" --tests "$tests" --batch-size 100 \
-  --jobs "$jobs" --json "$work/r.json" >"$work/run.log" 2>&1 || code=$?
+  --jobs "$jobs" $extra --json "$work/r.json" >"$work/run.log" 2>&1 || code=$?
 read -r rss_kb secs < <(tail -n 1 "$work/time")  # after "Command exited with …" if any
 python3 - "$work/r.json" "$crd" "$tests" "$code" "$rss_kb" "$secs" <<'PY'
 import json, sys

@@ -87,6 +87,6 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
     __builtin_trap();
   ResponseView view = viewResponse(ex.http, ex.sent.objects.size());
   if (view.convertedObjects.size() > ex.sent.objects.size()) __builtin_trap();
-  checkExchange(ex, CaseContext{"v1beta1", "v1"});
+  checkExchange(share(std::move(ex)), CaseContext{"v1beta1", "v1"});
   return 0;
 }

@@ -36,13 +36,13 @@ json CaseExecutor::defaulted(json object) const {
   return object;
 }
 
-Exchange CaseExecutor::send(const std::vector<json>& objects, const std::string& to,
-                            std::mt19937_64& uids, CaseResult& result) {
+ExchangeRef CaseExecutor::send(const std::vector<json>& objects, const std::string& to,
+                               std::mt19937_64& uids, CaseResult& result) {
   std::vector<json> sent;
   sent.reserve(objects.size());
   for (const auto& o : objects) sent.push_back(defaulted(o));
-  Exchange ex = converter_.convert(std::move(sent), to, uids);
-  if (onCall_) onCall_(ex);
+  ExchangeRef ex = share(converter_.convert(std::move(sent), to, uids));
+  if (onCall_) onCall_(*ex);
   if (result.callCount++ == 0) result.forwardCall = ex;
   return ex;
 }
@@ -92,7 +92,7 @@ void CaseExecutor::acknowledge(CheckResult& r, const std::string& from,
 // through the executor (counted, kept in the result) and the kind's helpers.
 class CaseScope : public CaseCalls {
  public:
-  CaseScope(CaseExecutor& executor, const std::vector<json>& batch, const Exchange& forward,
+  CaseScope(CaseExecutor& executor, const std::vector<json>& batch, const ExchangeRef& forward,
             const CaseContext& context, std::uint64_t seed, std::mt19937_64& uids,
             CaseResult& result)
       : x_(executor),
@@ -104,13 +104,13 @@ class CaseScope : public CaseCalls {
         result_(result) {}
 
   const std::vector<json>& batch() const override { return batch_; }
-  const Exchange& forward() const override { return forward_; }
+  const ExchangeRef& forward() const override { return forward_; }
   const CaseContext& context() const override { return context_; }
   std::uint64_t seed() const override { return seed_; }
-  Exchange send(const std::vector<json>& objects, const std::string& to) override {
+  ExchangeRef send(const std::vector<json>& objects, const std::string& to) override {
     return x_.send(objects, to, uids_, result_);
   }
-  void judgeCall(const Exchange& exchange, const std::string& from,
+  void judgeCall(const ExchangeRef& exchange, const std::string& from,
                  const std::string& to) override {
     auto checks = checkExchange(exchange, {from, to, x_.timeout_});
     result_.backward.insert(result_.backward.end(), checks.begin(), checks.end());
@@ -137,7 +137,7 @@ class CaseScope : public CaseCalls {
  private:
   CaseExecutor& x_;
   const std::vector<json>& batch_;
-  const Exchange& forward_;
+  const ExchangeRef& forward_;
   const CaseContext& context_;
   std::uint64_t seed_;
   std::mt19937_64& uids_;
@@ -153,7 +153,7 @@ CaseResult CaseExecutor::runChecks(const std::vector<json>& input, const std::st
   result.backwardFrom = to;
   std::mt19937_64 uids(seed ^ 0x5eedull);
   if (halted_) return result;
-  Exchange forward = send(batch, to, uids, result);
+  ExchangeRef forward = send(batch, to, uids, result);
   CaseContext ctx{from, to, timeout_};
   result.forward = checkExchange(forward, ctx);
   TargetValidator validate;
@@ -161,7 +161,7 @@ CaseResult CaseExecutor::runChecks(const std::vector<json>& input, const std::st
   for (auto& r : checkOutput(forward, ctx, validate)) result.composite.push_back(std::move(r));
   for (const auto& property : propertyRegistry()) {
     if (property.scope != PropertyScope::Case) continue;
-    if (!forward.verdict.accepted()) {
+    if (!forward->verdict.accepted()) {
       result.composite.push_back(
           notEvaluable(property.id.data(), "the forward conversion was rejected"));
       continue;

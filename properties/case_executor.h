@@ -29,7 +29,7 @@ struct CaseResult {
   // The case's first call (the forward conversion), for the runner and the shrinker. The calls a
   // finding needs travel in the finding, so a case of large objects does not hold each batch
   // once more per call.
-  std::optional<Exchange> forwardCall;
+  ExchangeRef forwardCall;
   int callCount = 0;  // calls made
   int calls() const { return callCount; }
   // The result for `property` of the forward pair, or nullptr.
@@ -76,8 +76,8 @@ class CaseExecutor {
   friend class CaseScope;  // what Case-scope properties see of a case (case_executor.cpp)
   CaseResult runChecks(const std::vector<nlohmann::json>& batch, const std::string& from,
                        const std::string& to, std::uint64_t seed);
-  Exchange send(const std::vector<nlohmann::json>& objects, const std::string& to,
-                std::mt19937_64& uids, CaseResult& result);
+  ExchangeRef send(const std::vector<nlohmann::json>& objects, const std::string& to,
+                   std::mt19937_64& uids, CaseResult& result);
 
   const Crd& crd_;
   Converter& converter_;

@@ -64,7 +64,7 @@ std::string writeBundle(const std::string& dirText, Finding& finding, const Crd&
 
   json exchanges = json::array();
   for (std::size_t i = 0; i < finding.exchanges.size(); ++i) {
-    const Exchange& ex = finding.exchanges[i];
+    const Exchange& ex = *finding.exchanges[i];
     const std::string request = fmt::format("request-{}.json", i + 1);
     const std::string response = fmt::format("response-{}.json", i + 1);
     writeFile(dir / request, ex.requestBody, error);
@@ -140,9 +140,10 @@ std::string writeBundle(const std::string& dirText, Finding& finding, const Crd&
   if (finding.shrink) bundle["shrink"] = shrinkInfoToJson(*finding.shrink);
   bundle["failure"] = [&] {
     for (const auto& ex : finding.exchanges)
-      if (!ex.verdict.accepted())
-        return std::string(modelStageName(ex.verdict.stage)) +
-               (ex.verdict.stage == ModelStage::Transport ? ":" + ex.http.transportErrorKind : "");
+      if (!ex->verdict.accepted())
+        return std::string(modelStageName(ex->verdict.stage)) +
+               (ex->verdict.stage == ModelStage::Transport ? ":" + ex->http.transportErrorKind
+                                                           : "");
     return std::string("accepted");
   }();
   writeFile(dir / "bundle.json", dumpJson(bundle), error);

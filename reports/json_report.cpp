@@ -56,7 +56,7 @@ json findingToJson(const Finding& f) {
               {"got", f.got},
               {"batch", f.batch}};
   out["exchanges"] = json::array();
-  for (const auto& ex : f.exchanges) out["exchanges"].push_back(exchangeToJson(ex));
+  for (const auto& ex : f.exchanges) out["exchanges"].push_back(exchangeToJson(*ex));
   if (!f.caseTo.empty()) {
     out["caseObjects"] = f.caseObjects;
     out["seed"] = std::to_string(f.seed);

@@ -21,7 +21,8 @@ std::optional<CasePart> casePartFromName(const std::string& name) {
 }
 
 std::string failureSignature(const Finding& finding) {
-  for (const auto& ex : finding.exchanges) {
+  for (const auto& shared : finding.exchanges) {
+    const Exchange& ex = *shared;
     if (ex.verdict.accepted()) continue;
     std::string stage = modelStageName(ex.verdict.stage);
     if (ex.verdict.stage == ModelStage::Transport) stage += ":" + ex.http.transportErrorKind;

@@ -253,7 +253,7 @@ class KindRun {
     int counted = 0;
     for (int k = 0; k < n; ++k) {
       recordCase(cases[k], results[k]);
-      const Exchange* forward = results[k].forwardCall ? &*results[k].forwardCall : nullptr;
+      const Exchange* forward = results[k].forwardCall.get();
       counted += chokes_.count(cases[k].from, forward) ? 0 : 1;
     }
     // A case of large objects holds its batch many times over (sent, returned, as a client sees

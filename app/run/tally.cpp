@@ -135,12 +135,13 @@ void Tally::latency(const std::string& from, const std::string& to, std::size_t 
   latencies_[{from, to, batchSizeBucket(batchSize)}].push_back(milliseconds);
 }
 
-void Tally::fill(KindReport& report) const {
+void Tally::fill(KindReport& report) {
   for (const auto& [key, tally] : tallies_) {
     PropertyTally t = tally;
     auto found = causes_.find(key);
     if (found != causes_.end()) {
-      std::vector<CauseEntry> entries = found->second;
+      std::vector<CauseEntry> entries = std::move(found->second);
+      causes_.erase(found);
       std::stable_sort(entries.begin(), entries.end(),
                        [](const CauseEntry& a, const CauseEntry& b) {
                          return a.cause.severity < b.cause.severity;

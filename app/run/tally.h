@@ -30,8 +30,9 @@ class Tally {
               const std::string& to);
   void latency(const std::string& from, const std::string& to, std::size_t batchSize,
                double milliseconds);
-  // Writes tallies (catalogue order, then from/to) and latency percentiles into `report`.
-  void fill(KindReport& report) const;
+  // Writes tallies (catalogue order, then from/to) and latency percentiles into `report`. Moves
+  // the examples into it (they can be large): call once, at the end.
+  void fill(KindReport& report);
 
  private:
   using Key = std::tuple<std::size_t, std::string, std::string>;  // catalogue index, from, to

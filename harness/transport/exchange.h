@@ -3,6 +3,7 @@
 // reports.
 #pragma once
 
+#include <memory>
 #include <string>
 
 #include "kube/apiserver/http_types.h"
@@ -16,5 +17,13 @@ struct Exchange {
   HttpResult http;
   ModelVerdict verdict;
 };
+
+// An exchange as a case keeps it: made once by the case executor and shared, never copied, by every
+// finding of the case that shows it (a batch of large objects is held once, not once per finding).
+using ExchangeRef = std::shared_ptr<const Exchange>;
+
+inline ExchangeRef share(Exchange exchange) {
+  return std::make_shared<const Exchange>(std::move(exchange));
+}
 
 }  // namespace convcheck

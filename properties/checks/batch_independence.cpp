@@ -13,14 +13,15 @@ namespace convcheck {
 
 using nlohmann::json;
 
-CheckResult checkBatchIndependence(const Exchange& batch, const std::vector<AloneConversion>& alone,
-                                   const Exchange* permuted,
+CheckResult checkBatchIndependence(const ExchangeRef& batch,
+                                   const std::vector<AloneConversion>& alone,
+                                   const ExchangeRef& permuted,
                                    const std::vector<std::size_t>& permutation,
                                    const CaseContext& ctx) {
-  const auto& together = batch.verdict.visible;
+  const auto& together = batch->verdict.visible;
   for (const auto& single : alone) {
     const json& a = together.at(single.index);
-    const json& b = single.exchange.verdict.visible.at(0);
+    const json& b = single.exchange->verdict.visible.at(0);
     if (a == b) continue;
     return pathFailure(
         "batch-independence", ctx,
@@ -29,7 +30,7 @@ CheckResult checkBatchIndependence(const Exchange& batch, const std::vector<Alon
                     "happened to carry",
                     single.index, together.size(), differingPaths(b, a)),
         fmt::format("object {}: alone (expected) vs in the batch (got)", single.index), b, a,
-        batch.sent.objects, {batch, single.exchange});
+        batch->sent.objects, {batch, single.exchange});
   }
   if (permuted) {
     const auto& shuffled = permuted->verdict.visible;
@@ -43,7 +44,7 @@ CheckResult checkBatchIndependence(const Exchange& batch, const std::vector<Alon
           fmt::format("object {}: original order (expected) vs position {} of the reordered "
                       "batch (got)",
                       permutation[k], k),
-          a, shuffled[k], batch.sent.objects, {batch, *permuted});
+          a, shuffled[k], batch->sent.objects, {batch, permuted});
     }
   }
   return {"batch-independence", Outcome::Pass, std::nullopt, ""};
@@ -60,8 +61,8 @@ void runBatchIndependence(CaseCalls& c) {
   if (batch.size() > 2) picks.push_back(1 + c.seed() % (batch.size() - 2));
   std::vector<AloneConversion> alone;
   for (std::size_t index : picks) {
-    Exchange single = c.send({batch[index]}, ctx.to);
-    if (!single.verdict.accepted()) {
+    ExchangeRef single = c.send({batch[index]}, ctx.to);
+    if (!single->verdict.accepted()) {
       c.record(notEvaluable("batch-independence", "converting an object alone was rejected"));
       return;
     }
@@ -73,9 +74,9 @@ void runBatchIndependence(CaseCalls& c) {
   std::shuffle(permutation.begin(), permutation.end(), shuffle);
   std::vector<json> reordered;
   for (std::size_t k : permutation) reordered.push_back(batch[k]);
-  Exchange permuted = c.send(reordered, ctx.to);
+  ExchangeRef permuted = c.send(reordered, ctx.to);
   c.record(checkBatchIndependence(
-      c.forward(), alone, permuted.verdict.accepted() ? &permuted : nullptr, permutation, ctx));
+      c.forward(), alone, permuted->verdict.accepted() ? permuted : nullptr, permutation, ctx));
 }
 
 }  // namespace

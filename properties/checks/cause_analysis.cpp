@@ -117,7 +117,7 @@ void diffCauses(const Finding& f, const SchemaLookup& schemaOf, std::vector<Caus
 void detailCauses(const Finding& f, std::vector<Cause>& out) {
   if (f.property == "no-pruned-fields") {
     for (const auto& ex : f.exchanges)
-      for (const auto& s : ex.verdict.silent)
+      for (const auto& s : ex->verdict.silent)
         if (s.what == "pruned" || s.what == "null-pruned") {
           std::string path = starIndices(s.path);
           out.push_back({f.property + "|pruned|" + path, Severity::DataLoss,
@@ -201,7 +201,8 @@ std::string normalisedPath(const std::vector<PathStep>& steps, const json* schem
 
 std::vector<Cause> causesOf(const Finding& f, const SchemaLookup& schemaOf) {
   std::vector<Cause> found;
-  for (const auto& ex : f.exchanges) {
+  for (const auto& shared : f.exchanges) {
+    const Exchange& ex = *shared;
     if (ex.verdict.accepted()) continue;
     std::string message = ex.verdict.message;
     if (message.size() > 300) message = message.substr(0, 297) + "...";

@@ -13,13 +13,14 @@ namespace {
 
 using nlohmann::json;
 
-CheckResult judgeConvertsValidInput(const Exchange& ex, const CaseContext& ctx,
+CheckResult judgeConvertsValidInput(const ExchangeRef& ref, const CaseContext& ctx,
                                     const TargetValidator& /*validate*/) {
+  const Exchange& ex = *ref;
   ResponseView view = viewResponse(ex.http, 0);  // the status is all it needs
   if (!view.hasResponse) return notEvaluable("converts-valid-input", "no well-formed answer");
   if (view.resultStatus == "Success") return passed("converts-valid-input");
   return {"converts-valid-input", Outcome::Fail,
-          findingOn("converts-valid-input", ex, ctx,
+          findingOn("converts-valid-input", ref, ctx,
                     fmt::format("the webhook refuses to convert valid {} input to {}; every get, "
                                 "list and watch at {} then fails, for this object and any LIST "
                                 "that contains it",

@@ -10,10 +10,10 @@
 
 namespace convcheck {
 
-CheckResult checkDeterminism(const Exchange& first, const Exchange& second,
+CheckResult checkDeterminism(const ExchangeRef& first, const ExchangeRef& second,
                              const CaseContext& context) {
-  const auto& a = first.verdict.visible;
-  const auto& b = second.verdict.visible;
+  const auto& a = first->verdict.visible;
+  const auto& b = second->verdict.visible;
   for (std::size_t i = 0; i < a.size() && i < b.size(); ++i) {
     if (a[i] == b[i]) continue;
     Finding f;
@@ -32,7 +32,7 @@ CheckResult checkDeterminism(const Exchange& first, const Exchange& second,
         fmt::format("object {} of the batch differs between two identical requests", i));
     f.expected = a[i];
     f.got = b[i];
-    f.batch = first.sent.objects;
+    f.batch = first->sent.objects;
     f.exchanges = {first, second};
     return {"determinism", Outcome::Fail, std::move(f), ""};
   }
@@ -42,8 +42,8 @@ CheckResult checkDeterminism(const Exchange& first, const Exchange& second,
 namespace {
 
 void runDeterminism(CaseCalls& c) {
-  Exchange again = c.send(c.batch(), c.context().to);
-  c.record(again.verdict.accepted()
+  ExchangeRef again = c.send(c.batch(), c.context().to);
+  c.record(again->verdict.accepted()
                ? checkDeterminism(c.forward(), again, c.context())
                : notEvaluable("determinism", "the repeated call was rejected"));
 }

@@ -8,7 +8,7 @@
 namespace convcheck {
 
 // Both exchanges must have been accepted by the API-server model; compares what clients see.
-CheckResult checkDeterminism(const Exchange& first, const Exchange& second,
+CheckResult checkDeterminism(const ExchangeRef& first, const ExchangeRef& second,
                              const CaseContext& context);
 
 }  // namespace convcheck

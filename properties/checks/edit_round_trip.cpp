@@ -13,7 +13,7 @@ namespace convcheck {
 using nlohmann::json;
 
 CheckResult checkEditRoundTrip(const json& edited, const json& returned,
-                               std::vector<Exchange> exchanges, const CaseContext& ctx) {
+                               std::vector<ExchangeRef> exchanges, const CaseContext& ctx) {
   if (edited == returned) return {"edit-round-trip", Outcome::Pass, std::nullopt, ""};
   std::string loss = describeLoss(edited, returned, ctx.from);
   return pathFailure(
@@ -30,26 +30,27 @@ namespace {
 void runEditRoundTrip(CaseCalls& c) {
   if (c.batch().size() != 1) return;
   const CaseContext& ctx = c.context();
-  const Exchange& forward = c.forward();
+  const Exchange& forward = *c.forward();
   std::optional<json> edited = c.edit(forward.verdict.visible.at(0), ctx.to, c.seed() ^ 0xed17ull);
   if (edited) edited = c.defaulted(std::move(*edited));  // a client's write of B' is defaulted
   if (!edited) {
     c.record(notEvaluable("edit-round-trip", "no schema-valid edit was available"));
     return;
   }
-  Exchange back = c.send({*edited}, ctx.from);
-  if (!back.verdict.accepted()) {
+  ExchangeRef back = c.send({*edited}, ctx.from);
+  if (!back->verdict.accepted()) {
     c.record(notEvaluable("edit-round-trip", "converting the edit back was rejected"));
     return;
   }
-  Exchange again = c.send(back.verdict.visible, ctx.to);
-  if (!again.verdict.accepted()) {
+  ExchangeRef again = c.send(back->verdict.visible, ctx.to);
+  if (!again->verdict.accepted()) {
     c.record(notEvaluable("edit-round-trip", "reading the edit again was rejected"));
     return;
   }
   const json* schema = c.schemaOf(ctx.to);
   json expected = storedForm(*edited, schema ? *schema : json());
-  c.record(checkEditRoundTrip(expected, again.verdict.visible.at(0), {forward, back, again}, ctx));
+  c.record(
+      checkEditRoundTrip(expected, again->verdict.visible.at(0), {c.forward(), back, again}, ctx));
 }
 
 }  // namespace

@@ -19,6 +19,6 @@ struct CaseContext {
 // One CheckResult for each Exchange-scope property of the registry (response-envelope, uid-echo,
 // object-count, order, target-version, kind-unchanged, metadata-immutable,
 // labels-annotations-valid, timeout), in registry order. Defined in property_registry.cpp.
-std::vector<CheckResult> checkExchange(const Exchange& exchange, const CaseContext& context);
+std::vector<CheckResult> checkExchange(const ExchangeRef& exchange, const CaseContext& context);
 
 }  // namespace convcheck

@@ -4,9 +4,12 @@
 
 namespace convcheck {
 
-ExchangeView::ExchangeView(const Exchange& exchange, const CaseContext& context)
+ExchangeView::ExchangeView(const ExchangeRef& exchange, const CaseContext& context)
     // Beyond the number sent only the count matters: a hostile answer may hold millions.
-    : ex(exchange), ctx(context), view(viewResponse(exchange.http, exchange.sent.objects.size())) {}
+    : ref(exchange),
+      ex(*exchange),
+      ctx(context),
+      view(viewResponse(exchange->http, exchange->sent.objects.size())) {}
 
 CheckResult passed(const char* property) { return {property, Outcome::Pass, std::nullopt, ""}; }
 
@@ -14,9 +17,10 @@ CheckResult notEvaluable(const char* property, std::string why) {
   return {property, Outcome::Blocked, std::nullopt, std::move(why)};
 }
 
-Finding findingOn(const char* property, const Exchange& ex, const CaseContext& ctx,
+Finding findingOn(const char* property, const ExchangeRef& ref, const CaseContext& ctx,
                   std::string summary, std::vector<std::string> details, nlohmann::json expected,
                   nlohmann::json got) {
+  const Exchange& ex = *ref;
   Finding f;
   f.property = property;
   f.from = ctx.from;
@@ -27,7 +31,7 @@ Finding findingOn(const char* property, const Exchange& ex, const CaseContext& c
   f.expected = std::move(expected);
   f.got = std::move(got);
   f.batch = ex.sent.objects;
-  f.exchanges = {ex};
+  f.exchanges = {ref};
   return f;
 }
 
@@ -35,7 +39,7 @@ CheckResult ExchangeView::fail(const char* property, std::string summary,
                                std::vector<std::string> details, nlohmann::json expected,
                                nlohmann::json got) const {
   return {property, Outcome::Fail,
-          findingOn(property, ex, ctx, std::move(summary), std::move(details), std::move(expected),
+          findingOn(property, ref, ctx, std::move(summary), std::move(details), std::move(expected),
                     std::move(got)),
           ""};
 }

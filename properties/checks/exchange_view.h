@@ -17,14 +17,15 @@ namespace convcheck {
 CheckResult passed(const char* property);
 CheckResult notEvaluable(const char* property, std::string why);
 // A finding of `property` on one exchange of a case, with the batch and the exchange attached.
-Finding findingOn(const char* property, const Exchange& exchange, const CaseContext& context,
+Finding findingOn(const char* property, const ExchangeRef& exchange, const CaseContext& context,
                   std::string summary, std::vector<std::string> details = {},
                   nlohmann::json expected = nullptr, nlohmann::json got = nullptr);
 
 class ExchangeView {
  public:
-  ExchangeView(const Exchange& exchange, const CaseContext& context);
+  ExchangeView(const ExchangeRef& exchange, const CaseContext& context);
 
+  const ExchangeRef& ref;  // what findings keep
   const Exchange& ex;
   const CaseContext& ctx;
   const ResponseView view;

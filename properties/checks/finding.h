@@ -37,8 +37,8 @@ struct Finding {
   std::vector<std::string> details;  // e.g. silently reverted fields, per-index notes
   nlohmann::json expected;           // for the diff (null when not applicable)
   nlohmann::json got;
-  std::vector<nlohmann::json> batch;  // the input objects of the case
-  std::vector<Exchange> exchanges;    // every request/response of the case, in order
+  std::vector<nlohmann::json> batch;   // the input objects of the case
+  std::vector<ExchangeRef> exchanges;  // every request/response of the case, in order (shared)
   // Why it failed (properties/checks/cause_analysis), most severe first; set by the case executor.
   std::vector<Cause> causes;
   // Set by the runner's tally for the finding reported for one cause of a (pair, property):

@@ -12,8 +12,9 @@ namespace {
 
 using nlohmann::json;
 
-CheckResult judgeNoPrunedFields(const Exchange& ex, const CaseContext& ctx,
+CheckResult judgeNoPrunedFields(const ExchangeRef& ref, const CaseContext& ctx,
                                 const TargetValidator& /*validate*/) {
+  const Exchange& ex = *ref;
   if (!ex.verdict.accepted())
     return notEvaluable("no-pruned-fields", "the conversion was rejected");
   std::vector<std::string> pruned;
@@ -23,7 +24,7 @@ CheckResult judgeNoPrunedFields(const Exchange& ex, const CaseContext& ctx,
                                    s.value.dump().substr(0, 80)));
   if (pruned.empty()) return passed("no-pruned-fields");
   return {"no-pruned-fields", Outcome::Fail,
-          findingOn("no-pruned-fields", ex, ctx,
+          findingOn("no-pruned-fields", ref, ctx,
                     fmt::format("the webhook writes fields the {} schema does not have; "
                                 "kube-apiserver silently prunes them, so whatever they carry is "
                                 "lost",

@@ -17,7 +17,7 @@ namespace convcheck {
 // The Output-scope properties of the registry, in registry order. `exchange` converted
 // schema-valid objects; `validate` checks against the target schema (empty: schema-valid is not
 // evaluable). Defined in property_registry.cpp.
-std::vector<CheckResult> checkOutput(const Exchange& exchange, const CaseContext& context,
+std::vector<CheckResult> checkOutput(const ExchangeRef& exchange, const CaseContext& context,
                                      const TargetValidator& validate);
 
 }  // namespace convcheck

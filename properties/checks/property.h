@@ -34,14 +34,14 @@ class CaseCalls {
   virtual ~CaseCalls() = default;
   // The batch as kube-apiserver sends it (defaults applied unless --raw-objects).
   virtual const std::vector<nlohmann::json>& batch() const = 0;
-  virtual const Exchange& forward() const = 0;  // accepted by the API-server model
+  virtual const ExchangeRef& forward() const = 0;  // accepted by the API-server model
   virtual const CaseContext& context() const = 0;
   virtual std::uint64_t seed() const = 0;
   // Converts `objects` to `to` (each defaulted as the API server would first); every call is
   // counted, kept in the case's exchanges and judged by no property until passed to judgeCall.
-  virtual Exchange send(const std::vector<nlohmann::json>& objects, const std::string& to) = 0;
+  virtual ExchangeRef send(const std::vector<nlohmann::json>& objects, const std::string& to) = 0;
   // Judges the Exchange-scope properties on a further call, tallied for the pair (from, to).
-  virtual void judgeCall(const Exchange& exchange, const std::string& from,
+  virtual void judgeCall(const ExchangeRef& exchange, const std::string& from,
                          const std::string& to) = 0;
   virtual void record(CheckResult result) = 0;
   // Versions objects of the kind can be in (two-hop paths may go through them).
@@ -67,7 +67,8 @@ struct Property {
   std::string_view calls;  // the webhook calls it adds to a case, in words
   // Exactly the one of these that matches `scope` is set.
   CheckResult (*judgeExchange)(const ExchangeView&) = nullptr;
-  CheckResult (*judgeOutput)(const Exchange&, const CaseContext&, const TargetValidator&) = nullptr;
+  CheckResult (*judgeOutput)(const ExchangeRef&, const CaseContext&,
+                             const TargetValidator&) = nullptr;
   void (*runCase)(CaseCalls&) = nullptr;
   CheckResult (*judgeEndpoint)(const TlsEvidence&) = nullptr;
 };

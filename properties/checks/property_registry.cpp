@@ -86,7 +86,7 @@ std::string propertyTable(bool markdown) {
   return out;
 }
 
-std::vector<CheckResult> checkExchange(const Exchange& exchange, const CaseContext& context) {
+std::vector<CheckResult> checkExchange(const ExchangeRef& exchange, const CaseContext& context) {
   const ExchangeView view(exchange, context);
   std::vector<CheckResult> results;
   for (const auto& p : propertyRegistry())
@@ -94,7 +94,7 @@ std::vector<CheckResult> checkExchange(const Exchange& exchange, const CaseConte
   return results;
 }
 
-std::vector<CheckResult> checkOutput(const Exchange& exchange, const CaseContext& context,
+std::vector<CheckResult> checkOutput(const ExchangeRef& exchange, const CaseContext& context,
                                      const TargetValidator& validate) {
   std::vector<CheckResult> results;
   for (const auto& p : propertyRegistry())

@@ -44,7 +44,7 @@ std::string describeLoss(const nlohmann::json& original, const nlohmann::json& r
 
 CheckResult checkRoundTrip(const std::vector<nlohmann::json>& originals,
                            const std::vector<nlohmann::json>& returned,
-                           const std::function<std::vector<Exchange>()>& exchanges,
+                           const std::function<std::vector<ExchangeRef>()>& exchanges,
                            const CaseContext& context) {
   for (std::size_t i = 0; i < originals.size(); ++i) {
     if (i < returned.size() && originals[i] == returned[i]) continue;
@@ -70,10 +70,10 @@ namespace {
 void runRoundTrip(CaseCalls& c) {
   using nlohmann::json;
   const auto& batch = c.batch();
-  const Exchange& forward = c.forward();
+  const Exchange& forward = *c.forward();
   const CaseContext& ctx = c.context();
   std::vector<json> expected(batch.size()), returned(batch.size());
-  std::vector<Exchange> backs;  // one per source version
+  std::vector<ExchangeRef> backs;  // one per source version
   std::vector<std::string> sources;
   for (const auto& o : batch)
     if (std::find(sources.begin(), sources.end(), objectVersion(o)) == sources.end())
@@ -87,8 +87,8 @@ void runRoundTrip(CaseCalls& c) {
         back.push_back(forward.verdict.visible[i]);
       }
     backs.push_back(c.send(back, source));
-    const Exchange& backward = backs.back();
-    c.judgeCall(backward, ctx.to, source);
+    const Exchange& backward = *backs.back();
+    c.judgeCall(backs.back(), ctx.to, source);
     if (!backward.verdict.accepted()) {
       c.record(notEvaluable("round-trip", "the backward conversion was rejected"));
       return;
@@ -108,8 +108,8 @@ void runRoundTrip(CaseCalls& c) {
   c.record(checkRoundTrip(
       expected, returned,
       [&] {
-        std::vector<Exchange> all{forward};
-        for (auto& b : backs) all.push_back(std::move(b));
+        std::vector<ExchangeRef> all{c.forward()};
+        for (auto& b : backs) all.push_back(b);
         return all;
       },
       ctx));

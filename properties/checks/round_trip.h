@@ -18,7 +18,7 @@ namespace convcheck {
 // passing case of large objects copies none of them.
 CheckResult checkRoundTrip(const std::vector<nlohmann::json>& originals,
                            const std::vector<nlohmann::json>& returned,
-                           const std::function<std::vector<Exchange>()>& exchanges,
+                           const std::function<std::vector<ExchangeRef>()>& exchanges,
                            const CaseContext& context);
 
 // One sentence naming what a read-modify-write at `via` would do to the object, e.g.

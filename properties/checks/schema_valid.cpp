@@ -12,8 +12,9 @@ namespace {
 
 using nlohmann::json;
 
-CheckResult judgeSchemaValid(const Exchange& ex, const CaseContext& ctx,
+CheckResult judgeSchemaValid(const ExchangeRef& ref, const CaseContext& ctx,
                              const TargetValidator& validate) {
+  const Exchange& ex = *ref;
   if (!ex.verdict.accepted()) return notEvaluable("schema-valid", "the conversion was rejected");
   if (!validate) return notEvaluable("schema-valid", "no validator");
   std::vector<std::string> problems;
@@ -22,7 +23,7 @@ CheckResult judgeSchemaValid(const Exchange& ex, const CaseContext& ctx,
       problems.push_back(fmt::format("index {}: {}", i, v));
   if (problems.empty()) return passed("schema-valid");
   return {"schema-valid", Outcome::Fail,
-          findingOn("schema-valid", ex, ctx,
+          findingOn("schema-valid", ref, ctx,
                     fmt::format("converted objects violate the {} schema; kube-apiserver does not "
                                 "check conversion output, so clients reading at {} (typed Go "
                                 "clients, kubectl validate, controllers) get objects they reject",

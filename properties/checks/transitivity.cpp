@@ -10,10 +10,11 @@ namespace convcheck {
 
 using nlohmann::json;
 
-CheckResult checkTransitivity(const Exchange& direct, const Exchange& first, const Exchange& second,
-                              const std::string& via, const CaseContext& ctx) {
-  const auto& a = direct.verdict.visible;
-  const auto& b = second.verdict.visible;
+CheckResult checkTransitivity(const ExchangeRef& direct, const ExchangeRef& first,
+                              const ExchangeRef& second, const std::string& via,
+                              const CaseContext& ctx) {
+  const auto& a = direct->verdict.visible;
+  const auto& b = second->verdict.visible;
   for (std::size_t i = 0; i < a.size() && i < b.size(); ++i) {
     if (a[i] == b[i]) continue;
     return pathFailure(
@@ -24,7 +25,7 @@ CheckResult checkTransitivity(const Exchange& direct, const Exchange& first, con
                     ctx.from, ctx.to, via, differingPaths(a[i], b[i])),
         fmt::format("object {}: {} -> {} vs {} -> {} -> {}", i, ctx.from, ctx.to, ctx.from, via,
                     ctx.to),
-        a[i], b[i], direct.sent.objects, {direct, first, second});
+        a[i], b[i], direct->sent.objects, {direct, first, second});
   }
   return {"transitivity", Outcome::Pass, std::nullopt, ""};
 }
@@ -39,13 +40,13 @@ void runTransitivity(CaseCalls& c) {
     if (v != ctx.from && v != ctx.to) vias.push_back(v);
   if (vias.empty()) return;  // two versions: there is no third path
   const std::string& via = vias[c.seed() % vias.size()];
-  Exchange first = c.send(c.batch(), via);
-  if (!first.verdict.accepted()) {
+  ExchangeRef first = c.send(c.batch(), via);
+  if (!first->verdict.accepted()) {
     c.record(notEvaluable("transitivity", "the conversion to " + via + " was rejected"));
     return;
   }
-  Exchange second = c.send(first.verdict.visible, ctx.to);
-  if (!second.verdict.accepted()) {
+  ExchangeRef second = c.send(first->verdict.visible, ctx.to);
+  if (!second->verdict.accepted()) {
     c.record(notEvaluable("transitivity", "the conversion from " + via + " was rejected"));
     return;
   }

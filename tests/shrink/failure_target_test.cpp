@@ -40,7 +40,7 @@ TEST(FailureTarget, ADifferentStageIsNotTheSameFailure) {
   CheckResult f = testing::failing("response-envelope", {});
   Exchange ex;
   ex.verdict.stage = ModelStage::HttpStatus;
-  f.finding->exchanges.push_back(ex);
+  f.finding->exchanges.push_back(share(ex));
   r.forward.push_back(f);
   FailureTarget t{"response-envelope", CasePart::Forward, "v1", "v1beta1", "http-status"};
   EXPECT_NE(locateFailure(r, t), nullptr);

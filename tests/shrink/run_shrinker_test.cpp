@@ -14,7 +14,7 @@ CaseResult failingWith(const std::string& property, const std::vector<Cause>& ca
   CaseResult r;
   Exchange ex;
   ex.sent.objects = {json{{"apiVersion", "example.dev/v1"}, {"kind", "K"}}};
-  r.forwardCall = ex;
+  r.forwardCall = share(std::move(ex));
   r.callCount = 1;
   Finding f;
   f.property = property;

@@ -53,8 +53,9 @@ CaseRunner PredicateRunner::runner() {
   return [this](const std::vector<json>& batch, const std::string&) {
     seen.push_back(batch);
     CaseResult r;
-    r.forwardCall.emplace();
-    r.forwardCall->sent.objects = batch;
+    Exchange forward;
+    forward.sent.objects = batch;
+    r.forwardCall = share(std::move(forward));
     r.callCount = 1;
     if (fails(batch))
       r.forward.push_back(failing(property, batch));

@@ -90,7 +90,7 @@ TEST(Causes, ARejectedAnswerIsAnOutageKeyedByStage) {
   Exchange ex;
   ex.verdict.stage = ModelStage::ResultStatus;
   ex.verdict.message = "conversion failed for object my-name-7";
-  f.exchanges = {ex};
+  f.exchanges = {share(ex)};
   auto causes = causesOf(f, lookup());
   ASSERT_EQ(causes.size(), 1u);
   EXPECT_EQ(causes[0].severity, Severity::Outage);

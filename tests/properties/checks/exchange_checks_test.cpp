@@ -65,7 +65,8 @@ Exchange answer(const SentReview& s, json convertedObjects, std::string uid = ""
 
 std::map<std::string, Outcome> outcomes(const Exchange& ex) {
   std::map<std::string, Outcome> out;
-  for (const auto& r : checkExchange(ex, {"v1beta1", "v1", std::chrono::milliseconds(30000)}))
+  for (const auto& r :
+       checkExchange(share(ex), {"v1beta1", "v1", std::chrono::milliseconds(30000)}))
     out[r.property] = r.outcome;
   return out;
 }
@@ -112,7 +113,7 @@ TEST(ExchangeChecks, AddedFinalizerIsReportedAlthoughTheApiServerAccepts) {
   auto ex = answer(s, objects);
   EXPECT_TRUE(ex.verdict.accepted());
   EXPECT_EQ(failing(ex), Names{"metadata-immutable"});
-  auto results = checkExchange(ex, {"v1beta1", "v1", std::chrono::milliseconds(30000)});
+  auto results = checkExchange(share(ex), {"v1beta1", "v1", std::chrono::milliseconds(30000)});
   for (const auto& r : results)
     if (r.property == "metadata-immutable") {
       ASSERT_TRUE(r.finding);

@@ -65,16 +65,17 @@ auto noViolations = [](const json&) { return std::vector<std::string>{}; };
 TEST(OutputChecks, RefusingValidInputFailsConvertsValidInputNotTheEnvelope) {
   auto a = cronTab("a", {{"image", "x"}});
   auto ex = answer({a}, {{"result", {{"status", "Failure"}, {"message", "unsupported"}}}});
-  auto results = checkOutput(ex, kCtx, noViolations);
+  auto results = checkOutput(share(ex), kCtx, noViolations);
   EXPECT_EQ(outcome(results, "converts-valid-input"), Outcome::Fail);
-  EXPECT_EQ(outcome(checkExchange(ex, kCtx), "response-envelope"), Outcome::Pass);
+  EXPECT_EQ(outcome(checkExchange(share(ex), kCtx), "response-envelope"), Outcome::Pass);
 }
 
 TEST(OutputChecks, MalformedStatusFailsTheEnvelopeToo) {
   auto a = cronTab("a", {{"image", "x"}});
   auto ex = answer({a}, {{"result", {{"status", "Failed"}}}});
-  EXPECT_EQ(outcome(checkExchange(ex, kCtx), "response-envelope"), Outcome::Fail);
-  EXPECT_EQ(outcome(checkOutput(ex, kCtx, noViolations), "converts-valid-input"), Outcome::Fail);
+  EXPECT_EQ(outcome(checkExchange(share(ex), kCtx), "response-envelope"), Outcome::Fail);
+  EXPECT_EQ(outcome(checkOutput(share(ex), kCtx, noViolations), "converts-valid-input"),
+            Outcome::Fail);
 }
 
 TEST(OutputChecks, FieldUnknownToTheTargetSchemaFailsNoPrunedFields) {
@@ -83,7 +84,7 @@ TEST(OutputChecks, FieldUnknownToTheTargetSchemaFailsNoPrunedFields) {
   out["spec"]["convertedBy"] = "me";
   auto ex = success({a}, {out});
   ASSERT_TRUE(ex.verdict.accepted());
-  auto results = checkOutput(ex, kCtx, noViolations);
+  auto results = checkOutput(share(ex), kCtx, noViolations);
   EXPECT_EQ(outcome(results, "no-pruned-fields"), Outcome::Fail);
   EXPECT_EQ(outcome(results, "converts-valid-input"), Outcome::Pass);
   EXPECT_EQ(outcome(results, "schema-valid"), Outcome::Pass);
@@ -92,7 +93,7 @@ TEST(OutputChecks, FieldUnknownToTheTargetSchemaFailsNoPrunedFields) {
 TEST(OutputChecks, ValidatorViolationsFailSchemaValid) {
   auto a = cronTab("a", {{"image", "x"}});
   auto ex = success({a}, {converted(a)});
-  auto results = checkOutput(ex, kCtx, [](const json& o) {
+  auto results = checkOutput(share(ex), kCtx, [](const json& o) {
     return o["spec"]["image"] == "x" ? std::vector<std::string>{"spec.image: too short"}
                                      : std::vector<std::string>{};
   });
@@ -108,8 +109,9 @@ TEST(PathChecks, TransitivityComparesTheDirectAndTheTwoHopResult) {
   auto viaFirst = success({a}, {converted(a)});
   auto same = success({a}, {converted(a)});
   auto differs = success({a}, {other});
-  EXPECT_EQ(checkTransitivity(direct, viaFirst, same, "v2", kCtx).outcome, Outcome::Pass);
-  auto r = checkTransitivity(direct, viaFirst, differs, "v2", kCtx);
+  EXPECT_EQ(checkTransitivity(share(direct), share(viaFirst), share(same), "v2", kCtx).outcome,
+            Outcome::Pass);
+  auto r = checkTransitivity(share(direct), share(viaFirst), share(differs), "v2", kCtx);
   ASSERT_EQ(r.outcome, Outcome::Fail);
   EXPECT_NE(r.finding->summary.find("spec.image"), std::string::npos);
   EXPECT_EQ(r.finding->exchanges.size(), 3u);
@@ -134,15 +136,19 @@ TEST(PathChecks, BatchIndependenceComparesAloneAndReordered) {
   auto aloneB = success({b}, {changed});
   auto reordered = success({b, a}, {converted(b), converted(a)});
   std::vector<std::size_t> permutation = {1, 0};
-  EXPECT_EQ(checkBatchIndependence(batch, {{0, aloneA}}, &reordered, permutation, kCtx).outcome,
+  EXPECT_EQ(checkBatchIndependence(share(batch), {{0, share(aloneA)}}, share(reordered),
+                                   permutation, kCtx)
+                .outcome,
             Outcome::Pass);
-  auto r = checkBatchIndependence(batch, {{0, aloneA}, {1, aloneB}}, &reordered, permutation, kCtx);
+  auto r = checkBatchIndependence(share(batch), {{0, share(aloneA)}, {1, share(aloneB)}},
+                                  share(reordered), permutation, kCtx);
   ASSERT_EQ(r.outcome, Outcome::Fail);
   EXPECT_NE(r.finding->summary.find("object 1"), std::string::npos);
   json wrong = converted(a);
   wrong["spec"]["image"] = "w";
   auto badOrder = success({b, a}, {converted(b), wrong});
-  EXPECT_EQ(checkBatchIndependence(batch, {}, &badOrder, permutation, kCtx).outcome, Outcome::Fail);
+  EXPECT_EQ(checkBatchIndependence(share(batch), {}, share(badOrder), permutation, kCtx).outcome,
+            Outcome::Fail);
 }
 
 }  // namespace

@@ -73,7 +73,7 @@ TEST(PropertyRegistry, CheckExchangeJudgesEveryExchangeScopePropertyOnce) {
   ex.sent.desiredApiVersion = "g/v2";
   ex.http.status = 200;
   std::multiset<std::string> judged;
-  for (const auto& r : checkExchange(ex, {"v1", "v2"})) judged.insert(r.property);
+  for (const auto& r : checkExchange(share(ex), {"v1", "v2"})) judged.insert(r.property);
   std::multiset<std::string> expected;
   for (const auto& p : propertyRegistry())
     if (p.scope == PropertyScope::Exchange) expected.insert(std::string(p.id));
@@ -91,14 +91,14 @@ class CountingCase : public CaseCalls {
     forward_ = convert(batch_, "g/" + context_.to);
   }
   const std::vector<json>& batch() const override { return batch_; }
-  const Exchange& forward() const override { return forward_; }
+  const ExchangeRef& forward() const override { return forward_; }
   const CaseContext& context() const override { return context_; }
   std::uint64_t seed() const override { return 7; }
-  Exchange send(const std::vector<json>& objects, const std::string& to) override {
+  ExchangeRef send(const std::vector<json>& objects, const std::string& to) override {
     sentTo.push_back(to);
     return convert(objects, "g/" + to);
   }
-  void judgeCall(const Exchange&, const std::string& from, const std::string& to) override {
+  void judgeCall(const ExchangeRef&, const std::string& from, const std::string& to) override {
     judgedCalls.push_back(from + "->" + to);
   }
   void record(CheckResult r) override { recorded.push_back(std::move(r)); }
@@ -118,7 +118,7 @@ class CountingCase : public CaseCalls {
 
  private:
   // What a client sees of each converted object, as the API-server model would show it.
-  Exchange convert(const std::vector<json>& objects, const std::string& apiVersion) const {
+  ExchangeRef convert(const std::vector<json>& objects, const std::string& apiVersion) const {
     Exchange ex;
     ex.sent.objects = objects;
     ex.sent.desiredApiVersion = apiVersion;
@@ -126,14 +126,14 @@ class CountingCase : public CaseCalls {
       o["apiVersion"] = apiVersion;
       ex.verdict.visible.push_back(storedForm(o, schema_));
     }
-    return ex;
+    return share(std::move(ex));
   }
   // Every version keeps whatever it is given (nothing pruned).
   json schema_ = {{"type", "object"}, {"x-kubernetes-preserve-unknown-fields", true}};
   std::vector<json> batch_;
   CaseContext context_;
   std::vector<std::string> versions_;
-  Exchange forward_;
+  ExchangeRef forward_;
 };
 
 json caseObject(const std::string& version, const std::string& name) {

@@ -46,11 +46,12 @@ TEST(Determinism, DifferentVisibleObjectsFail) {
   Exchange a, b;
   a.verdict.visible = {json{{"x", 1}}};
   b.verdict.visible = {json{{"x", 2}}};
-  auto r = checkDeterminism(a, b, {"v1", "v2", std::chrono::milliseconds(1)});
+  auto r = checkDeterminism(share(a), share(b), {"v1", "v2", std::chrono::milliseconds(1)});
   ASSERT_EQ(r.outcome, Outcome::Fail);
   EXPECT_NE(r.finding->summary.find("(x)"), std::string::npos);
-  EXPECT_EQ(checkDeterminism(a, a, {"v1", "v2", std::chrono::milliseconds(1)}).outcome,
-            Outcome::Pass);
+  EXPECT_EQ(
+      checkDeterminism(share(a), share(a), {"v1", "v2", std::chrono::milliseconds(1)}).outcome,
+      Outcome::Pass);
 }
 
 }  // namespace
