@@ -36,20 +36,18 @@ json CaseExecutor::defaulted(json object) const {
   return object;
 }
 
-ExchangeRef CaseExecutor::send(const std::vector<json>& objects, const std::string& to,
+ExchangeRef CaseExecutor::send(std::vector<json> objects, const std::string& to,
                                std::mt19937_64& uids, CaseResult& result) {
-  std::vector<json> sent;
-  sent.reserve(objects.size());
-  for (const auto& o : objects) sent.push_back(defaulted(o));
-  ExchangeRef ex = share(converter_.convert(std::move(sent), to, uids));
+  for (auto& o : objects) o = defaulted(std::move(o));
+  ExchangeRef ex = share(converter_.convert(std::move(objects), to, uids));
   if (onCall_) onCall_(*ex);
   if (result.callCount++ == 0) result.forwardCall = ex;
   return ex;
 }
 
-CaseResult CaseExecutor::run(const std::vector<json>& input, const std::string& from,
+CaseResult CaseExecutor::run(std::vector<json> input, const std::string& from,
                              const std::string& to, std::uint64_t seed) {
-  CaseResult result = runChecks(input, from, to, seed);
+  CaseResult result = runChecks(std::move(input), from, to, seed);
   SchemaLookup schemaOf = [this](const std::string& version) -> const json* {
     const CrdVersion* v = crd_.version(version);
     return v ? &v->schema : nullptr;
@@ -107,8 +105,8 @@ class CaseScope : public CaseCalls {
   const ExchangeRef& forward() const override { return forward_; }
   const CaseContext& context() const override { return context_; }
   std::uint64_t seed() const override { return seed_; }
-  ExchangeRef send(const std::vector<json>& objects, const std::string& to) override {
-    return x_.send(objects, to, uids_, result_);
+  ExchangeRef send(std::vector<json> objects, const std::string& to) override {
+    return x_.send(std::move(objects), to, uids_, result_);
   }
   void judgeCall(const ExchangeRef& exchange, const std::string& from,
                  const std::string& to) override {
@@ -144,16 +142,16 @@ class CaseScope : public CaseCalls {
   CaseResult& result_;
 };
 
-CaseResult CaseExecutor::runChecks(const std::vector<json>& input, const std::string& from,
+CaseResult CaseExecutor::runChecks(std::vector<json> input, const std::string& from,
                                    const std::string& to, std::uint64_t seed) {
   CaseResult result;
-  std::vector<json> batch;  // as the API server would send it (what every check compares with)
-  batch.reserve(input.size());
-  for (const auto& o : input) batch.push_back(defaulted(o));
   result.backwardFrom = to;
   std::mt19937_64 uids(seed ^ 0x5eedull);
   if (halted_) return result;
-  ExchangeRef forward = send(batch, to, uids, result);
+  // The batch as the API server sends it (defaulted), which every check compares with, is the
+  // forward call's: held once, by the exchange.
+  ExchangeRef forward = send(std::move(input), to, uids, result);
+  const std::vector<json>& batch = forward->sent.objects;
   CaseContext ctx{from, to, timeout_};
   result.forward = checkExchange(forward, ctx);
   TargetValidator validate;

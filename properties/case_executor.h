@@ -46,9 +46,10 @@ class CaseExecutor {
 
   // `batch` objects carry apiVersion (their source version); none may be in `to`.
   // `from` names the pair in results (normally the first object's version). `seed` makes the
-  // request uids deterministic.
-  CaseResult run(const std::vector<nlohmann::json>& batch, const std::string& from,
-                 const std::string& to, std::uint64_t seed);
+  // request uids deterministic. The batch is taken by value: the forward call keeps it, so pass
+  // it with std::move when the caller has no further use for it.
+  CaseResult run(std::vector<nlohmann::json> batch, const std::string& from, const std::string& to,
+                 std::uint64_t seed);
 
   // Schema violations of an object at a version (for schema-valid); unset = not evaluable.
   using Validator =
@@ -74,9 +75,9 @@ class CaseExecutor {
 
  private:
   friend class CaseScope;  // what Case-scope properties see of a case (case_executor.cpp)
-  CaseResult runChecks(const std::vector<nlohmann::json>& batch, const std::string& from,
+  CaseResult runChecks(std::vector<nlohmann::json> batch, const std::string& from,
                        const std::string& to, std::uint64_t seed);
-  ExchangeRef send(const std::vector<nlohmann::json>& objects, const std::string& to,
+  ExchangeRef send(std::vector<nlohmann::json> objects, const std::string& to,
                    std::mt19937_64& uids, CaseResult& result);
 
   const Crd& crd_;

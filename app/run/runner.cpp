@@ -238,10 +238,12 @@ class KindRun {
       cases.push_back(plan.next());
       batches.push_back(makeBatch(cases.back()));
     }
+    std::size_t objects = 0;  // counted before the cases take their batches
+    for (const auto& b : batches) objects += b.size();
     std::vector<CaseResult> results(n);
     auto work = [&](int k) {
       const PlannedCase& c = cases[k];
-      results[k] = executorFor(k).run(batches[k], c.from, c.to, c.seed);
+      results[k] = executorFor(k).run(std::move(batches[k]), c.from, c.to, c.seed);
     };
     if (n == 1) {
       work(0);
@@ -260,8 +262,6 @@ class KindRun {
     // it, per call); glibc keeps what they freed. Handing it back after chunks with batches keeps
     // a long run's memory at what the cases in flight need instead of the largest chunk seen so
     // far; chunks of single objects free little and are not worth the system calls.
-    std::size_t objects = 0;
-    for (const auto& b : batches) objects += b.size();
     results.clear();
     batches.clear();
     if (objects >= kTrimAfterObjects) malloc_trim(0);

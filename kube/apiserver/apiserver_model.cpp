@@ -67,8 +67,6 @@ class Judge {
     if (!received.review)
       return reject(received.stage, "conversion webhook for " + g_ + " failed: " + received.error);
     const DecodedReview& review = *received.review;
-    for (const auto& raw : review.convertedObjects)
-      v_.returned.push_back(raw ? goDecodeInterface(*raw).value : json(nullptr));
 
     if (!envelope(review)) return v_;
 
@@ -216,7 +214,7 @@ class Judge {
       return std::nullopt;
     }
     if (hasMeta) object["metadata"] = std::move(rootMeta);
-    return normaliseNumbers(object);
+    return normaliseNumbers(std::move(object));
   }
 
   const SentReview& sent_;

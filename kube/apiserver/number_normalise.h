@@ -15,6 +15,7 @@ namespace convcheck {
 //   does not fit int64, so it is read back as float64);
 // - unsigned integers become int64 when they fit, float64 otherwise (Go's unstructured values
 //   never hold uint64).
-nlohmann::json normaliseNumbers(const nlohmann::json& value);
+// Rewrites in place: pass an rvalue to avoid a copy.
+nlohmann::json normaliseNumbers(nlohmann::json value);
 
 }  // namespace convcheck

@@ -62,11 +62,10 @@ struct SilentChange {
 
 struct ModelVerdict {
   ModelStage stage = ModelStage::Accepted;
-  std::string message;                   // kube-apiserver's error text, exact, empty when accepted
-  std::optional<std::size_t> index;      // object index the error names, if any
-  std::vector<nlohmann::json> returned;  // convertedObjects as returned (parsed), when decodable
-  std::vector<nlohmann::json> visible;   // what a client would see (restore, prune, normalise)
-  std::vector<SilentChange> silent;      // reverted metadata, pruned fields
+  std::string message;                  // kube-apiserver's error text, exact, empty when accepted
+  std::optional<std::size_t> index;     // object index the error names, if any
+  std::vector<nlohmann::json> visible;  // what a client would see (restore, prune, normalise)
+  std::vector<SilentChange> silent;     // reverted metadata, pruned fields
   bool accepted() const { return stage == ModelStage::Accepted; }
 };
 

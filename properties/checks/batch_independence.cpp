@@ -74,7 +74,7 @@ void runBatchIndependence(CaseCalls& c) {
   std::shuffle(permutation.begin(), permutation.end(), shuffle);
   std::vector<json> reordered;
   for (std::size_t k : permutation) reordered.push_back(batch[k]);
-  ExchangeRef permuted = c.send(reordered, ctx.to);
+  ExchangeRef permuted = c.send(std::move(reordered), ctx.to);
   c.record(checkBatchIndependence(
       c.forward(), alone, permuted->verdict.accepted() ? permuted : nullptr, permutation, ctx));
 }

@@ -39,7 +39,7 @@ class CaseCalls {
   virtual std::uint64_t seed() const = 0;
   // Converts `objects` to `to` (each defaulted as the API server would first); every call is
   // counted, kept in the case's exchanges and judged by no property until passed to judgeCall.
-  virtual ExchangeRef send(const std::vector<nlohmann::json>& objects, const std::string& to) = 0;
+  virtual ExchangeRef send(std::vector<nlohmann::json> objects, const std::string& to) = 0;
   // Judges the Exchange-scope properties on a further call, tallied for the pair (from, to).
   virtual void judgeCall(const ExchangeRef& exchange, const std::string& from,
                          const std::string& to) = 0;

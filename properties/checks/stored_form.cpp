@@ -21,7 +21,7 @@ nlohmann::json storedForm(const nlohmann::json& object, const nlohmann::json& sc
   }
   coerceEmbeddedResources(out, schema);
   if (hasMeta) out["metadata"] = std::move(meta);
-  return normaliseNumbers(out);
+  return normaliseNumbers(std::move(out));
 }
 
 }  // namespace convcheck

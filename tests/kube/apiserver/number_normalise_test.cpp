@@ -66,7 +66,6 @@ ModelVerdict judgeSpecText(const std::string& specText) {
 TEST(NumberModelTest, FivePointZeroIsSeenAsTheIntegerFive) {
   auto v = judgeSpecText(R"({"replicas":5.0,"scale":1e3,"ratio":0.5})");
   ASSERT_EQ(v.stage, ModelStage::Accepted) << v.message;
-  EXPECT_TRUE(v.returned[0]["spec"]["replicas"].is_number_float());
   EXPECT_TRUE(v.visible[0]["spec"]["replicas"].is_number_integer());
   EXPECT_EQ(v.visible[0]["spec"]["replicas"], 5);
   EXPECT_EQ(v.visible[0]["spec"]["scale"], 1000);
@@ -77,7 +76,6 @@ TEST(NumberModelTest, FivePointZeroIsSeenAsTheIntegerFive) {
 TEST(NumberModelTest, IntegersBeyondInt64AreFloats) {
   auto v = judgeSpecText(R"({"big":9223372036854775808,"max":9223372036854775807})");
   ASSERT_EQ(v.stage, ModelStage::Accepted) << v.message;
-  EXPECT_TRUE(v.returned[0]["spec"]["big"].is_number_float());
   EXPECT_TRUE(v.visible[0]["spec"]["big"].is_number_float());
   EXPECT_TRUE(v.visible[0]["spec"]["max"].is_number_integer());
   EXPECT_EQ(v.visible[0]["spec"]["max"].get<std::int64_t>(), INT64_MAX);

@@ -94,7 +94,7 @@ class CountingCase : public CaseCalls {
   const ExchangeRef& forward() const override { return forward_; }
   const CaseContext& context() const override { return context_; }
   std::uint64_t seed() const override { return 7; }
-  ExchangeRef send(const std::vector<json>& objects, const std::string& to) override {
+  ExchangeRef send(std::vector<json> objects, const std::string& to) override {
     sentTo.push_back(to);
     return convert(objects, "g/" + to);
   }
