@@ -42,27 +42,41 @@ std::string describeLoss(const nlohmann::json& original, const nlohmann::json& r
   return fmt::format("a read-modify-write at {} silently {}", via, what);
 }
 
-CheckResult checkRoundTrip(const std::vector<nlohmann::json>& originals,
-                           const std::vector<nlohmann::json>& returned,
+CheckResult checkRoundTrip(std::size_t count,
+                           const std::function<RoundTripObject(std::size_t)>& objectAt,
                            const std::function<std::vector<ExchangeRef>()>& exchanges,
                            const CaseContext& context) {
-  for (std::size_t i = 0; i < originals.size(); ++i) {
-    if (i < returned.size() && originals[i] == returned[i]) continue;
+  for (std::size_t i = 0; i < count; ++i) {
+    RoundTripObject pair = objectAt(i);
+    if (pair.original == pair.returned) continue;
     Finding f;
     f.property = "round-trip";
     f.from = context.from;
     f.to = context.to;
-    const nlohmann::json& got = i < returned.size() ? returned[i] : nlohmann::json(nullptr);
-    f.summary = describeLoss(originals[i], got, context.to);
+    f.summary = describeLoss(pair.original, pair.returned, context.to);
     f.details.push_back(fmt::format("object {} of the batch changed after {} -> {} -> back", i,
                                     context.from, context.to));
-    f.expected = originals[i];
-    f.got = got;
-    f.batch = originals;
+    for (std::size_t j = 0; j < count; ++j)
+      f.batch.push_back(j == i ? pair.original : objectAt(j).original);
+    f.expected = std::move(pair.original);
+    f.got = std::move(pair.returned);
     if (exchanges) f.exchanges = exchanges();
     return {"round-trip", Outcome::Fail, std::move(f), ""};
   }
   return {"round-trip", Outcome::Pass, std::nullopt, ""};
+}
+
+CheckResult checkRoundTrip(const std::vector<nlohmann::json>& originals,
+                           const std::vector<nlohmann::json>& returned,
+                           const std::function<std::vector<ExchangeRef>()>& exchanges,
+                           const CaseContext& context) {
+  return checkRoundTrip(
+      originals.size(),
+      [&](std::size_t i) {
+        return RoundTripObject{originals[i],
+                               i < returned.size() ? returned[i] : nlohmann::json(nullptr)};
+      },
+      exchanges, context);
 }
 
 namespace {
@@ -72,41 +86,45 @@ void runRoundTrip(CaseCalls& c) {
   const auto& batch = c.batch();
   const Exchange& forward = *c.forward();
   const CaseContext& ctx = c.context();
-  std::vector<json> expected(batch.size()), returned(batch.size());
   std::vector<ExchangeRef> backs;  // one per source version
+  struct Back {
+    std::size_t call = 0;  // index in backs
+    std::size_t at = 0;    // index in that call's objects
+  };
+  std::vector<Back> backOf(batch.size());
   std::vector<std::string> sources;
   for (const auto& o : batch)
     if (std::find(sources.begin(), sources.end(), objectVersion(o)) == sources.end())
       sources.push_back(objectVersion(o));
   for (const auto& source : sources) {
-    std::vector<std::size_t> indices;
     std::vector<json> back;
     for (std::size_t i = 0; i < batch.size(); ++i)
       if (objectVersion(batch[i]) == source) {
-        indices.push_back(i);
+        backOf[i] = {backs.size(), back.size()};
         back.push_back(forward.verdict.visible[i]);
       }
-    backs.push_back(c.send(back, source));
-    const Exchange& backward = *backs.back();
+    backs.push_back(c.send(std::move(back), source));
     c.judgeCall(backs.back(), ctx.to, source);
-    if (!backward.verdict.accepted()) {
+    if (!backs.back()->verdict.accepted()) {
       c.record(notEvaluable("round-trip", "the backward conversion was rejected"));
       return;
     }
-    const json* found = c.schemaOf(source);
-    const json none;
-    const json& schema = found ? *found : none;  // the schema is large: not copied per case
-    for (std::size_t k = 0; k < indices.size(); ++k) {
-      expected[indices[k]] = storedForm(batch[indices[k]], schema);
-      returned[indices[k]] = backward.verdict.visible[k];
-      // Written back through B into storage at A, the object is read with A's defaults: a
-      // default the webhook dropped comes back, so the client sees no loss.
-      if (found && c.isStorage(source) && !c.rawObjects())
-        applyStructuralDefaults(returned[indices[k]], schema);
-    }
   }
+  const json none;
+  auto objectAt = [&](std::size_t i) {
+    const std::string source = objectVersion(batch[i]);
+    const json* found = c.schemaOf(source);
+    const json& schema = found ? *found : none;  // the schema is large: not copied per case
+    RoundTripObject pair{storedForm(batch[i], schema),
+                         backs[backOf[i].call]->verdict.visible[backOf[i].at]};
+    // Written back through B into storage at A, the object is read with A's defaults: a
+    // default the webhook dropped comes back, so the client sees no loss.
+    if (found && c.isStorage(source) && !c.rawObjects())
+      applyStructuralDefaults(pair.returned, schema);
+    return pair;
+  };
   c.record(checkRoundTrip(
-      expected, returned,
+      batch.size(), objectAt,
       [&] {
         std::vector<ExchangeRef> all{c.forward()};
         for (auto& b : backs) all.push_back(b);

@@ -12,10 +12,23 @@
 
 namespace convcheck {
 
-// `originals[i]` is object i as stored at its source version and `returned[i]` what came back
-// from the B->A conversion, both in the API server's visible form. `exchanges` gives the forward
-// and backward exchanges for the report; it is called only for a failure (may be empty), so a
-// passing case of large objects copies none of them.
+// Object i of a round trip: as stored at its source version, and what came back from the B->A
+// conversion, both in the API server's visible form.
+struct RoundTripObject {
+  nlohmann::json original;
+  nlohmann::json returned;
+};
+
+// Compares the `count` objects of a batch one at a time (`objectAt(i)` makes object i's pair
+// when it is needed), so a batch of large objects is never held once more as a whole.
+// `exchanges` gives the forward and backward exchanges for the report; it is called only for a
+// failure (may be empty), so a passing case copies none of them.
+CheckResult checkRoundTrip(std::size_t count,
+                           const std::function<RoundTripObject(std::size_t)>& objectAt,
+                           const std::function<std::vector<ExchangeRef>()>& exchanges,
+                           const CaseContext& context);
+
+// The same for pairs already made (`returned` may be shorter than `originals`).
 CheckResult checkRoundTrip(const std::vector<nlohmann::json>& originals,
                            const std::vector<nlohmann::json>& returned,
                            const std::function<std::vector<ExchangeRef>()>& exchanges,
