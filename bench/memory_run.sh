@@ -28,14 +28,19 @@ per_test = k["objectsSent"] / (20 * pairs)
 print(max(1, math.ceil(int(sys.argv[2]) / (per_test * pairs))))
 PY
 )
+# The fixed part: CRD, schemas, generators and validators, with one case per pair.
+/usr/bin/time -f '%M' -o "$work/time.fixed" "$build/app/convcheck" run --url "$url" \
+  --ca-file "$work/pki/ca.pem" --crd "$crd" --seed "$seed" --tests 1 --batch-size 1 \
+  --jobs 1 --shrink-budget 0 >/dev/null 2>&1 || true
+fixed_kb=$(tail -n 1 "$work/time.fixed")
 code=0; extra=${EXTRA:-}
 /usr/bin/time -f '%M %e' -o "$work/time" "$build/app/convcheck" run --url "$url" \
   --ca-file "$work/pki/ca.pem" --crd "$crd" --seed "$seed" --tests "$tests" --batch-size 100 \
   --jobs "$jobs" $extra --json "$work/r.json" >"$work/run.log" 2>&1 || code=$?
 read -r rss_kb secs < <(tail -n 1 "$work/time")  # after "Command exited with …" if any
-python3 - "$work/r.json" "$crd" "$tests" "$code" "$rss_kb" "$secs" <<'PY'
+python3 - "$work/r.json" "$crd" "$tests" "$code" "$rss_kb" "$secs" "$fixed_kb" <<'PY'
 import json, sys
-path, crd, tests, code, rss_kb, secs = sys.argv[1:]
+path, crd, tests, code, rss_kb, secs, fixed_kb = sys.argv[1:]
 k = json.load(open(path))["kinds"][0]
 failed = sorted({(r["property"], r["from"], r["to"]) for r in k["results"] if r.get("failed")})
 mb = int(rss_kb) / 1024
@@ -43,5 +48,7 @@ print("crd            %s" % crd)
 print("tests per pair %s, batches up to 100, exit %s" % (tests, code))
 print("objects sent   %d in %d requests, %.0f s" % (k["objectsSent"], k["requests"], float(secs)))
 print("peak RSS       %.0f MB (goal <= 150 MB: %s)" % (mb, "yes" if mb <= 150 else "no"))
+print("of which fixed %.0f MB (peak RSS of one single-object case per pair: CRD, schemas, "
+      "generators, validators)" % (int(fixed_kb) / 1024))
 print("failed         %s" % (", ".join("%s %s->%s" % f for f in failed) or "none"))
 PY
