@@ -38,13 +38,23 @@ std::size_t approxJsonBytes(const json& v) {
 }
 
 // Halves the size until the object fits kMaxObjectBytes.
-rc::Gen<json> capped(rc::Gen<json> g) {
-  return rc::Gen<json>([g](const rc::Random& random, int size) {
+JsonDrawGen capped(JsonDrawGen g) {
+  return JsonDrawGen([g](const rc::Random& random, int size) {
     rc::Random r = random;
     for (int s = size;; s /= 2) {
       auto x = g(r.split(), s);
-      if (s == 0 || approxJsonBytes(x.value()) <= kMaxObjectBytes) return x;
+      x.check();
+      if (s == 0 || approxJsonBytes(x.value) <= kMaxObjectBytes) return x;
     }
+  });
+}
+
+// One of the shapes, picked by the first half of a split.
+JsonDrawGen anyOf(std::vector<JsonDrawGen> shapes) {
+  return JsonDrawGen([shapes](const rc::Random& random, int size) {
+    rc::Random r = random;
+    rc::Random pick = r.split();
+    return shapes[pick.next() % shapes.size()](r, size);
   });
 }
 
@@ -60,15 +70,15 @@ struct ObjectGenerator::State {
   GenNotes genNotes;
   std::vector<std::string> notes;
   // Root-property generators per (coverage, unknownFields).
-  std::map<std::pair<int, bool>, std::map<std::string, rc::Gen<json>>> rootFields;
-  std::vector<rc::Gen<json>> anyShape;
-  std::optional<rc::Gen<json>> minimalGen;
+  std::map<std::pair<int, bool>, std::map<std::string, JsonDrawGen>> rootFields;
+  std::optional<JsonDrawGen> anyShape;
+  std::optional<JsonDrawGen> minimalGen;
 
   SchemaGenEnv env(FieldCoverage c, bool unknown) {
     return SchemaGenEnv{GenMode{c, unknown, options.formats}, &patterns, &genNotes};
   }
 
-  const std::map<std::string, rc::Gen<json>>& fields(FieldCoverage c, bool unknown) {
+  const std::map<std::string, JsonDrawGen>& fields(FieldCoverage c, bool unknown) {
     auto key = std::make_pair(static_cast<int>(c), unknown);
     auto it = rootFields.find(key);
     if (it != rootFields.end()) return it->second;
@@ -76,17 +86,17 @@ struct ObjectGenerator::State {
     const SchemaGenEnv e = env(c, unknown);
     for (const auto& [name, child] : schema.root->properties)
       if (name != "apiVersion" && name != "kind" && name != "metadata")
-        out.emplace(name, schemaGen(child, e));
+        out.emplace(name, schemaDraws(child, e));
     return out;
   }
 
-  rc::Gen<json> build(const ObjectShape& shape) {
+  JsonDrawGen build(const ObjectShape& shape) {
     const bool unknown = shape.unknownFields && shape.coverage != FieldCoverage::Minimal;
     const auto& compiled = fields(shape.coverage, unknown);
     std::map<std::string, FieldOverride> overrides;
     for (const auto& [name, g] : compiled) overrides[name] = FieldOverride{g, Presence::Auto};
-    overrides["apiVersion"] = FieldOverride{rc::gen::just(json(apiVersion)), Presence::Always};
-    overrides["kind"] = FieldOverride{rc::gen::just(json(kind)), Presence::Always};
+    overrides["apiVersion"] = FieldOverride{justDraw(json(apiVersion)), Presence::Always};
+    overrides["kind"] = FieldOverride{justDraw(json(kind)), Presence::Always};
     MetadataOptions md;
     md.namespaced = namespaced;
     md.apiVersions = apiVersions;
@@ -94,15 +104,15 @@ struct ObjectGenerator::State {
     md.optionalProbability = shape.coverage == FieldCoverage::Full ? 0.8 : 0.5;
     if (const SchemaNode* m = schema.root->property("metadata"))
       if (auto n = m->properties.find("name"); n != m->properties.end()) md.nameSchema = n->second;
-    overrides["metadata"] = FieldOverride{objectMeta(md), Presence::Always};
+    overrides["metadata"] = FieldOverride{drawOf(objectMeta(md)), Presence::Always};
     if (overrides.count("spec") && shape.coverage != FieldCoverage::Minimal)
       overrides["spec"].presence = Presence::Included;
     if (overrides.count("status"))
       overrides["status"].presence = shape.withStatus && shape.coverage != FieldCoverage::Minimal
                                          ? Presence::Included
                                          : Presence::Never;
-    return capped(objectSchemaGen(schema.root, env(shape.coverage, unknown), std::move(overrides),
-                                  CheckOptions{true, true}));
+    return capped(objectSchemaDraws(schema.root, env(shape.coverage, unknown), std::move(overrides),
+                                    CheckOptions{true, true}));
   }
 };
 
@@ -145,12 +155,14 @@ std::variant<ObjectGenerator, std::string> ObjectGenerator::compile(const Crd& c
 
   try {
     st->minimalGen = st->build({FieldCoverage::Minimal, false, false, false});
+    std::vector<JsonDrawGen> shapes;
     for (auto coverage : {FieldCoverage::Sparse, FieldCoverage::Full})
       for (bool status : {true, false})
         for (bool unknown : {false, true})
-          st->anyShape.push_back(st->build({coverage, status, unknown, true}));
-    st->anyShape.push_back(*st->minimalGen);
-    st->anyShape.push_back(st->build({FieldCoverage::Sparse, true, false, false}));
+          shapes.push_back(st->build({coverage, status, unknown, true}));
+    shapes.push_back(*st->minimalGen);
+    shapes.push_back(st->build({FieldCoverage::Sparse, true, false, false}));
+    st->anyShape = anyOf(std::move(shapes));
   } catch (const std::exception& e) {
     return what + ": cannot compile generators: " + e.what();
   }
@@ -159,19 +171,12 @@ std::variant<ObjectGenerator, std::string> ObjectGenerator::compile(const Crd& c
   return ObjectGenerator(st);
 }
 
-rc::Gen<json> ObjectGenerator::objects() const {
-  auto shapes = state_->anyShape;
-  return rc::Gen<json>([shapes](const rc::Random& random, int size) {
-    rc::Random r = random;
-    rc::Random pick = r.split();
-    return shapes[pick.next() % shapes.size()](r, size);
-  });
-}
+rc::Gen<json> ObjectGenerator::objects() const { return genOf(*state_->anyShape); }
 
-rc::Gen<json> ObjectGenerator::minimal() const { return *state_->minimalGen; }
+rc::Gen<json> ObjectGenerator::minimal() const { return genOf(*state_->minimalGen); }
 
 rc::Gen<json> ObjectGenerator::shaped(const ObjectShape& shape) const {
-  return state_->build(shape);
+  return genOf(state_->build(shape));
 }
 
 rc::Gen<json> ObjectGenerator::valueFor(const std::string& fieldPath) const {
@@ -215,11 +220,13 @@ std::vector<json> generateObjects(const ObjectGenerator& gen, std::uint64_t seed
   std::vector<json> out;
   out.reserve(static_cast<std::size_t>(std::max(n, 0)));
   rc::Random random(seed);
-  const auto objects = gen.objects();
+  const JsonDrawGen& objects = *gen.state_->anyShape;
   for (int i = 0; i < n; ++i) {
     const int size = 10 + (i * 37) % 91;
     try {
-      out.push_back(objects(random.split(), size).value());
+      JsonDraw d = objects(random.split(), size);
+      d.check();
+      out.push_back(std::move(d.value));
     } catch (const std::exception& e) {
       throw std::runtime_error(gen.kind() + " " + gen.version() + ": object " + std::to_string(i) +
                                " (seed " + std::to_string(seed) + "): " + e.what());

@@ -66,6 +66,9 @@ class ObjectGenerator {
   bool namespaced() const;
 
  private:
+  // Takes the drawn values directly, without the copy rc::Gen's Shrinkable::value() makes.
+  friend std::vector<nlohmann::json> generateObjects(const ObjectGenerator& gen, std::uint64_t seed,
+                                                     int n);
   struct State;
   explicit ObjectGenerator(std::shared_ptr<State> state) : state_(std::move(state)) {}
   std::shared_ptr<State> state_;

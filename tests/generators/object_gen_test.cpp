@@ -153,6 +153,14 @@ TEST(ObjectGen, SameSeedSameObjectsOtherSeedOtherObjects) {
   EXPECT_NE(generateObjects(compiled(crd), 42, 50), generateObjects(compiled(crd), 43, 50));
 }
 
+TEST(ObjectGen, GenerateObjectsGivesWhatTheObjectsGenGives) {
+  const auto g = compiled(crdWithSchema(kSchema));
+  const auto objects = generateObjects(g, 5, 120);
+  rc::Random random(5);
+  for (int i = 0; i < 120; ++i)
+    EXPECT_EQ(objects[i], g.objects()(random.split(), 10 + (i * 37) % 91).value()) << i;
+}
+
 TEST(ObjectGen, NotesSayCelRulesAreNotEvaluatedWithTheirCount) {
   const auto g = compiled(crdWithSchema(kSchema));
   ASSERT_FALSE(g.notes().empty());
