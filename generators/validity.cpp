@@ -166,6 +166,14 @@ std::variant<ValidityChecker, std::string> ValidityChecker::compile(const Crd& c
 const json& ValidityChecker::valijsonSchema() const { return state_->translated; }
 
 std::vector<Violation> ValidityChecker::check(const json& object) const {
+  return checkObject(object, true);
+}
+
+std::vector<Violation> ValidityChecker::checkNative(const json& object) const {
+  return checkObject(object, false);
+}
+
+std::vector<Violation> ValidityChecker::checkObject(const json& object, bool valijson) const {
   std::vector<Violation> out;
   const State& st = *state_;
   if (!object.is_object()) return {{"", "must be an object"}};
@@ -186,13 +194,15 @@ std::vector<Violation> ValidityChecker::check(const json& object) const {
           checkValue(*node, *v, "metadata." + field, &out);
   }
 
-  valijson::Validator validator(valijson::Validator::kStrongTypes);
-  valijson::ValidationResults results;
-  valijson::adapters::NlohmannJsonAdapter target(object);
-  if (!validator.validate(st.valijson, target, &results)) {
-    valijson::ValidationResults::Error e;
-    while (results.popError(e))
-      out.push_back({contextPath(e.context), "valijson: " + e.description});
+  if (valijson) {
+    valijson::Validator validator(valijson::Validator::kStrongTypes);
+    valijson::ValidationResults results;
+    valijson::adapters::NlohmannJsonAdapter target(object);
+    if (!validator.validate(st.valijson, target, &results)) {
+      valijson::ValidationResults::Error e;
+      while (results.popError(e))
+        out.push_back({contextPath(e.context), "valijson: " + e.description});
+    }
   }
   checkValue(*st.schema.root, object, "", &out, CheckOptions{true, true});
   checkEmbeddedMetadata(*st.schema.root, object, "", out);
