@@ -32,29 +32,38 @@ std::optional<std::string> runGenerate(const Crd& crd, const GenerateRequest& re
     for (const auto& n : gen.notes()) *notes << "note: " << n << '\n';
   auto checker = ValidityChecker::compile(crd, request.version);
   if (auto* error = std::get_if<std::string>(&checker)) return *error;
-  std::vector<nlohmann::json> objects;
+  // Each object is checked and written to `text` as soon as it is made; nothing is printed when
+  // generation fails, and the objects before the first invalid one when the guard fails.
+  const auto& guard = std::get<ValidityChecker>(checker);
+  std::string text;
+  std::optional<std::string> invalid;
+  auto each = [&](int index, nlohmann::json&& object) {
+    if (invalid) return;
+    const auto i = static_cast<std::size_t>(index);
+    // An invalid object is a generator bug: report it, never print it as a sample.
+    const auto violations = i < kValijsonChecked ? guard.check(object) : guard.checkNative(object);
+    if (!violations.empty()) {
+      invalid = "generator bug: object " + std::to_string(i) + " is invalid at " +
+                (violations[0].path.empty() ? "<root>" : violations[0].path) + ": " +
+                violations[0].message;
+      return;
+    }
+    if (request.format == GenerateFormat::Json) {
+      text += object.dump();
+      text += '\n';
+    } else {
+      text += "---\n";
+      text += toYaml(object);
+    }
+  };
   try {
-    objects = generateObjects(gen, request.seed, request.count);
+    forEachGeneratedObject(gen, request.seed, request.count, each);
   } catch (const std::exception& e) {
     return std::string("generation failed: ") + e.what();
   }
-  for (std::size_t i = 0; i < objects.size(); ++i) {
-    // An invalid object is a generator bug: report it, never print it as a sample.
-    const auto& guard = std::get<ValidityChecker>(checker);
-    const auto violations =
-        i < kValijsonChecked ? guard.check(objects[i]) : guard.checkNative(objects[i]);
-    if (!violations.empty())
-      return "generator bug: object " + std::to_string(i) + " is invalid at " +
-             (violations[0].path.empty() ? "<root>" : violations[0].path) + ": " +
-             violations[0].message;
-    if (request.format == GenerateFormat::Json) {
-      out << objects[i].dump() << '\n';
-    } else {
-      out << "---\n" << toYaml(objects[i]);
-    }
-  }
+  out << text;
   out.flush();
-  return std::nullopt;
+  return invalid;
 }
 
 }  // namespace convcheck

@@ -216,22 +216,27 @@ const std::string& ObjectGenerator::apiVersion() const { return state_->apiVersi
 const std::string& ObjectGenerator::kind() const { return state_->kind; }
 bool ObjectGenerator::namespaced() const { return state_->namespaced; }
 
-std::vector<json> generateObjects(const ObjectGenerator& gen, std::uint64_t seed, int n) {
-  std::vector<json> out;
-  out.reserve(static_cast<std::size_t>(std::max(n, 0)));
+void forEachGeneratedObject(const ObjectGenerator& gen, std::uint64_t seed, int n,
+                            const std::function<void(int, json&&)>& each) {
   rc::Random random(seed);
   const JsonDrawGen& objects = *gen.state_->anyShape;
   for (int i = 0; i < n; ++i) {
     const int size = 10 + (i * 37) % 91;
+    JsonDraw d = objects(random.split(), size);
     try {
-      JsonDraw d = objects(random.split(), size);
       d.check();
-      out.push_back(std::move(d.value));
     } catch (const std::exception& e) {
       throw std::runtime_error(gen.kind() + " " + gen.version() + ": object " + std::to_string(i) +
                                " (seed " + std::to_string(seed) + "): " + e.what());
     }
+    each(i, std::move(d.value));
   }
+}
+
+std::vector<json> generateObjects(const ObjectGenerator& gen, std::uint64_t seed, int n) {
+  std::vector<json> out;
+  out.reserve(static_cast<std::size_t>(std::max(n, 0)));
+  forEachGeneratedObject(gen, seed, n, [&out](int, json&& o) { out.push_back(std::move(o)); });
   return out;
 }
 

@@ -4,6 +4,7 @@
 #pragma once
 
 #include <cstdint>
+#include <functional>
 #include <memory>
 #include <string>
 #include <variant>
@@ -67,8 +68,8 @@ class ObjectGenerator {
 
  private:
   // Takes the drawn values directly, without the copy rc::Gen's Shrinkable::value() makes.
-  friend std::vector<nlohmann::json> generateObjects(const ObjectGenerator& gen, std::uint64_t seed,
-                                                     int n);
+  friend void forEachGeneratedObject(const ObjectGenerator& gen, std::uint64_t seed, int n,
+                                     const std::function<void(int, nlohmann::json&&)>& each);
   struct State;
   explicit ObjectGenerator(std::shared_ptr<State> state) : state_(std::move(state)) {}
   std::shared_ptr<State> state_;
@@ -78,5 +79,10 @@ class ObjectGenerator {
 // split per object, sizes cycling through 10..100). Throws std::runtime_error when generation
 // fails (a generator bug or an unsatisfiable schema), naming the object index.
 std::vector<nlohmann::json> generateObjects(const ObjectGenerator& gen, std::uint64_t seed, int n);
+
+// The same objects, each handed to `each` (index, object) as soon as it is made, so that callers
+// that only check and print them need not hold them all. Throws as generateObjects does.
+void forEachGeneratedObject(const ObjectGenerator& gen, std::uint64_t seed, int n,
+                            const std::function<void(int, nlohmann::json&&)>& each);
 
 }  // namespace convcheck

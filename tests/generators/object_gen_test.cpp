@@ -161,6 +161,16 @@ TEST(ObjectGen, GenerateObjectsGivesWhatTheObjectsGenGives) {
     EXPECT_EQ(objects[i], g.objects()(random.split(), 10 + (i * 37) % 91).value()) << i;
 }
 
+TEST(ObjectGen, ForEachGeneratedObjectHandsOverTheSameObjectsInOrder) {
+  const auto g = compiled(crdWithSchema(kSchema));
+  std::vector<json> each;
+  forEachGeneratedObject(g, 9, 80, [&each](int i, json&& o) {
+    EXPECT_EQ(i, static_cast<int>(each.size()));
+    each.push_back(std::move(o));
+  });
+  EXPECT_EQ(each, generateObjects(g, 9, 80));
+}
+
 TEST(ObjectGen, NotesSayCelRulesAreNotEvaluatedWithTheirCount) {
   const auto g = compiled(crdWithSchema(kSchema));
   ASSERT_FALSE(g.notes().empty());
