@@ -33,19 +33,20 @@ void JsonDraw::check() const {
 
 JsonDrawGen::JsonDrawGen(Fn fn) : fn_(std::make_shared<const Fn>(std::move(fn))) {}
 
-JsonDraw JsonDrawGen::operator()(const rc::Random& random, int size) const noexcept {
+JsonDraw JsonDrawGen::operator()(const rc::Random& random, int size, bool trees) const noexcept {
   try {
-    return (*fn_)(random, size);
+    return (*fn_)(random, size, trees);
   } catch (...) {
     return JsonDraw::failed(std::current_exception());
   }
 }
 
 JsonDrawGen drawOf(rc::Gen<json> gen) {
-  return JsonDrawGen([gen](const rc::Random& random, int size) {
+  return JsonDrawGen([gen](const rc::Random& random, int size, bool trees) {
     auto s = gen(random, size);
     try {
       json v = s.value();
+      if (!trees) return JsonDraw{std::move(v), nullptr, std::nullopt};
       return JsonDraw{std::move(v), nullptr, std::move(s)};
     } catch (...) {
       return JsonDraw{json(), std::current_exception(), std::move(s)};
@@ -56,8 +57,8 @@ JsonDrawGen drawOf(rc::Gen<json> gen) {
 rc::Gen<json> genOf(JsonDrawGen gen) {
   return rc::Gen<json>([gen](const rc::Random& random, int size) {
     JsonDraw d = gen(random, size);
-    if (d.error) return std::move(d.tree);
-    return rc::makeShrinkable<DrawnImpl>(std::move(d.value), std::move(d.tree));
+    if (d.error) return std::move(*d.tree);
+    return rc::makeShrinkable<DrawnImpl>(std::move(d.value), std::move(*d.tree));
   });
 }
 
@@ -69,19 +70,20 @@ JsonDrawGen weightedDraw(std::vector<std::pair<std::size_t, JsonDrawGen>> gens) 
     choices.push_back(std::move(g));
   }
   auto map = std::make_shared<const rc::detail::FrequencyMap>(weights);
-  return JsonDrawGen([map, choices](const rc::Random& random, int size) {
+  return JsonDrawGen([map, choices](const rc::Random& random, int size, bool trees) {
     // As rc::gen::join(rc::gen::weightedElement(...)): the choice from the first half of a
     // split, the value from the second.
     rc::Random r1 = random;
     const rc::Random r2 = r1.split();
     if (map->sum() == 0) throw rc::GenerationFailure("Sum of weights is 0");
     const std::size_t i = map->lookup(rc::Random(r1).next() % map->sum());
-    return choices[i](r2, size);
+    return choices[i](r2, size, trees);
   });
 }
 
 JsonDrawGen justDraw(json value) {
-  return JsonDrawGen([value](const rc::Random&, int) {
+  return JsonDrawGen([value](const rc::Random&, int, bool trees) {
+    if (!trees) return JsonDraw{value, nullptr, std::nullopt};
     return JsonDraw{value, nullptr, rc::shrinkable::just(value)};
   });
 }

@@ -7,6 +7,7 @@
 #include <exception>
 #include <functional>
 #include <memory>
+#include <optional>
 #include <utility>
 #include <vector>
 
@@ -18,7 +19,8 @@ namespace convcheck {
 struct JsonDraw {
   nlohmann::json value;      // meaningful only when `error` is null
   std::exception_ptr error;  // generation failed; `tree` rethrows it on value()
-  rc::Shrinkable<nlohmann::json> tree;
+  // Absent when drawn without trees (only the values are wanted), and only then.
+  std::optional<rc::Shrinkable<nlohmann::json>> tree;
 
   // A failed draw whose tree rethrows `e` and has no shrinks (what rc::Gen makes of a throw).
   static JsonDraw failed(std::exception_ptr e);
@@ -27,11 +29,12 @@ struct JsonDraw {
 };
 
 // A generator of JsonDraws. Like rc::Gen, a call never throws: an exception becomes a failed draw.
+// With `trees` false the draws carry values only (the same values; failed draws keep their tree).
 class JsonDrawGen {
  public:
-  using Fn = std::function<JsonDraw(const rc::Random&, int)>;
+  using Fn = std::function<JsonDraw(const rc::Random&, int size, bool trees)>;
   explicit JsonDrawGen(Fn fn);
-  JsonDraw operator()(const rc::Random& random, int size) const noexcept;
+  JsonDraw operator()(const rc::Random& random, int size, bool trees = true) const noexcept;
 
  private:
   std::shared_ptr<const Fn> fn_;

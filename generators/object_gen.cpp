@@ -39,10 +39,10 @@ std::size_t approxJsonBytes(const json& v) {
 
 // Halves the size until the object fits kMaxObjectBytes.
 JsonDrawGen capped(JsonDrawGen g) {
-  return JsonDrawGen([g](const rc::Random& random, int size) {
+  return JsonDrawGen([g](const rc::Random& random, int size, bool trees) {
     rc::Random r = random;
     for (int s = size;; s /= 2) {
-      auto x = g(r.split(), s);
+      auto x = g(r.split(), s, trees);
       x.check();
       if (s == 0 || approxJsonBytes(x.value) <= kMaxObjectBytes) return x;
     }
@@ -51,10 +51,10 @@ JsonDrawGen capped(JsonDrawGen g) {
 
 // One of the shapes, picked by the first half of a split.
 JsonDrawGen anyOf(std::vector<JsonDrawGen> shapes) {
-  return JsonDrawGen([shapes](const rc::Random& random, int size) {
+  return JsonDrawGen([shapes](const rc::Random& random, int size, bool trees) {
     rc::Random r = random;
     rc::Random pick = r.split();
-    return shapes[pick.next() % shapes.size()](r, size);
+    return shapes[pick.next() % shapes.size()](r, size, trees);
   });
 }
 
@@ -222,7 +222,7 @@ void forEachGeneratedObject(const ObjectGenerator& gen, std::uint64_t seed, int 
   const JsonDrawGen& objects = *gen.state_->anyShape;
   for (int i = 0; i < n; ++i) {
     const int size = 10 + (i * 37) % 91;
-    JsonDraw d = objects(random.split(), size);
+    JsonDraw d = objects(random.split(), size, false);
     try {
       d.check();
     } catch (const std::exception& e) {

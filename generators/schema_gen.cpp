@@ -47,7 +47,7 @@ struct PermanentFailure : rc::GenerationFailure {
 
 JsonGen failing(std::string message) {
   return JsonGen(
-      [message](const rc::Random&, int) -> JsonDraw { throw PermanentFailure(message); });
+      [message](const rc::Random&, int, bool) -> JsonDraw { throw PermanentFailure(message); });
 }
 
 bool excluded(const SchemaNode& n, const json& v) {
@@ -71,37 +71,38 @@ LocalValidity localValidity(const SchemaNodePtr& node, CheckOptions opts) {
 // branch may still work).
 JsonGen retrying(JsonGen inner, LocalValidity valid, std::string what,
                  bool acrossBranches = false) {
-  return JsonGen([inner, valid, what, acrossBranches](const rc::Random& random, int size) {
-    rc::Random r = random;
-    std::string last;
-    for (int i = 0; i < kAttempts; ++i) {
-      auto s = inner(r.split(), size);
-      try {
-        s.check();
-        if (valid(s.value)) {
-          s.tree = filterShrinks(std::move(s.tree), valid);
-          return s;
+  return JsonGen(
+      [inner, valid, what, acrossBranches](const rc::Random& random, int size, bool trees) {
+        rc::Random r = random;
+        std::string last;
+        for (int i = 0; i < kAttempts; ++i) {
+          auto s = inner(r.split(), size, trees);
+          try {
+            s.check();
+            if (valid(s.value)) {
+              if (trees) s.tree = filterShrinks(std::move(*s.tree), valid);
+              return s;
+            }
+            last = "last candidate violated the schema";
+          } catch (const PermanentFailure& e) {
+            if (!acrossBranches) throw;
+            last = e.what();
+          } catch (const rc::GenerationFailure& e) {
+            last = e.what();
+          }
         }
-        last = "last candidate violated the schema";
-      } catch (const PermanentFailure& e) {
-        if (!acrossBranches) throw;
-        last = e.what();
-      } catch (const rc::GenerationFailure& e) {
-        last = e.what();
-      }
-    }
-    throw PermanentFailure("no valid value for " + what + " after " + std::to_string(kAttempts) +
-                           " attempts (" + last + ")");
-  });
+        throw PermanentFailure("no valid value for " + what + " after " +
+                               std::to_string(kAttempts) + " attempts (" + last + ")");
+      });
 }
 
 // Picks one of `gens` (shrinking toward the first).
 JsonGen pickOne(std::vector<JsonGen> gens) {
   if (gens.size() == 1) return gens.front();
-  return JsonGen([gens](const rc::Random& random, int size) {
+  return JsonGen([gens](const rc::Random& random, int size, bool trees) {
     rc::Random r = random;
     rc::Random pick = r.split();
-    return gens[pick.next() % gens.size()](r, size);
+    return gens[pick.next() % gens.size()](r, size, trees);
   });
 }
 
@@ -415,7 +416,7 @@ struct ObjectPlan {
 int childSize(int size) { return size * 9 / 10; }
 int elementSize(int size) { return size * 7 / 10; }
 
-JsonDraw generateObject(const ObjectPlan& plan, const rc::Random& random, int size) {
+JsonDraw generateObject(const ObjectPlan& plan, const rc::Random& random, int size, bool trees) {
   const SchemaNode& n = *plan.node;
   rc::Random r = random;
   rc::Random dec = r.split();
@@ -461,18 +462,19 @@ JsonDraw generateObject(const ObjectPlan& plan, const rc::Random& random, int si
   }
 
   const int cs = childSize(size);
-  std::vector<JsonMember> members;
-  std::vector<json> values;
+  std::vector<std::string> keys;
+  std::vector<JsonDraw> draws;
+  std::vector<bool> removables;
   // The first member that failed: the object fails with it once all members are drawn.
   std::exception_ptr failure;
   auto add = [&](std::string key, JsonDraw d, bool removable) {
     if (d.error && !failure) failure = d.error;
-    values.push_back(std::move(d.value));
-    members.push_back({std::move(key), std::move(d.tree), removable});
+    keys.push_back(std::move(key));
+    draws.push_back(std::move(d));
+    removables.push_back(removable);
   };
-  std::set<std::string> used;
   for (const auto* f : present) {
-    auto s = f->gen(r.split(), cs);
+    auto s = f->gen(r.split(), cs, trees);
     const bool removable = f->removable;
     if (removable) {
       try {
@@ -482,32 +484,41 @@ JsonDraw generateObject(const ObjectPlan& plan, const rc::Random& random, int si
       }
     }
     add(f->name, std::move(s), removable);
-    used.insert(f->name);
   }
-  for (const auto& f : n.forbiddenProperties) used.insert(f);
-  for (const auto& [name, _] : n.properties) used.insert(name);
+  // Names a fresh key must avoid: the schema's properties, forbidden names and the members so far.
+  auto used = [&](const std::string& k) {
+    if (n.properties.count(k)) return true;
+    for (const auto& f : n.forbiddenProperties)
+      if (f == k) return true;
+    for (const auto& m : keys)
+      if (m == k) return true;
+    return false;
+  };
   auto freshKey = [&](const rc::Gen<std::string>& keys) -> std::optional<std::string> {
     for (int i = 0; i < 20; ++i) {
       std::string k = keys(r.split(), size).value();
-      if (!used.count(k) && k != "apiVersion" && k != "kind" && k != "metadata") return k;
+      if (!used(k) && k != "apiVersion" && k != "kind" && k != "metadata") return k;
     }
     return std::nullopt;
   };
   for (std::size_t i = 0; i < mapCount; ++i) {
     auto key = freshKey(mapKeys());
     if (!key) break;
-    used.insert(*key);
-    add(*key, (*plan.mapValues)(r.split(), elementSize(size)), true);
+    add(*key, (*plan.mapValues)(r.split(), elementSize(size), trees), true);
   }
   for (std::size_t i = 0; i < unknownCount; ++i) {
     auto key = freshKey(unknownFieldNames());
     if (!key) break;
-    used.insert(*key);
-    add(*key, plan.unknownValues(r.split(), elementSize(size)), true);
+    add(*key, plan.unknownValues(r.split(), elementSize(size), trees), true);
   }
   if (failure) return JsonDraw::failed(failure);
   json value = json::object();
-  for (std::size_t i = 0; i < members.size(); ++i) value[members[i].key] = std::move(values[i]);
+  for (std::size_t i = 0; i < keys.size(); ++i) value[keys[i]] = std::move(draws[i].value);
+  if (!trees) return JsonDraw{std::move(value), nullptr, std::nullopt};
+  std::vector<JsonMember> members;
+  members.reserve(keys.size());
+  for (std::size_t i = 0; i < keys.size(); ++i)
+    members.push_back({std::move(keys[i]), std::move(*draws[i].tree), removables[i]});
   return JsonDraw{std::move(value), nullptr, lazyObjectShrinkable(std::move(members), plan.valid)};
 }
 
@@ -579,8 +590,9 @@ JsonGen Compiler::object(const SchemaNodePtr& node, std::map<std::string, FieldO
     plan->mapValues = drawOf(arbitraryJson(1, true));
   plan->unknownFields = node->preserveUnknownFields && env_.mode.unknownFields;
 
-  const JsonGen gen(
-      [plan](const rc::Random& random, int size) { return generateObject(*plan, random, size); });
+  const JsonGen gen([plan](const rc::Random& random, int size, bool trees) {
+    return generateObject(*plan, random, size, trees);
+  });
   return retrying(gen, plan->valid, where(*node));
 }
 
@@ -604,7 +616,7 @@ JsonGen Compiler::array(const SchemaNodePtr& node) {
   const FieldCoverage coverage = env_.mode.coverage;
   auto valid = localValidity(node, {});
   const std::string what = where(*node);
-  const JsonGen gen([=](const rc::Random& random, int size) {
+  const JsonGen gen([=](const rc::Random& random, int size, bool trees) {
     rc::Random r = random;
     rc::Random dec = r.split();
     std::size_t n = minItems;
@@ -615,12 +627,13 @@ JsonGen Compiler::array(const SchemaNodePtr& node) {
     }
     if (maxItems && n > *maxItems) n = *maxItems;
     std::vector<rc::Shrinkable<json>> out;
+    std::size_t count = 0;
     json value = json::array();
     std::set<std::string> seen;
     std::string failure;
     const int cs = elementSize(size);
-    for (std::size_t attempt = 0; out.size() < n && attempt < n * 4 + 8; ++attempt) {
-      auto s = items(r.split(), cs);
+    for (std::size_t attempt = 0; count < n && attempt < n * 4 + 8; ++attempt) {
+      auto s = items(r.split(), cs, trees);
       try {
         s.check();
       } catch (const rc::GenerationFailure& e) {
@@ -640,11 +653,13 @@ JsonGen Compiler::array(const SchemaNodePtr& node) {
         if (!seen.insert(std::move(id)).second) continue;
       }
       value.push_back(std::move(s.value));
-      out.push_back(std::move(s.tree));
+      if (trees) out.push_back(std::move(*s.tree));
+      ++count;
     }
-    if (out.size() < minItems)
+    if (count < minItems)
       throw rc::GenerationFailure("cannot generate " + std::to_string(minItems) + " items for " +
                                   what + (failure.empty() ? "" : " (" + failure + ")"));
+    if (!trees) return JsonDraw{std::move(value), nullptr, std::nullopt};
     return JsonDraw{std::move(value), nullptr,
                     lazyArrayShrinkable(std::move(out), minItems, valid)};
   });

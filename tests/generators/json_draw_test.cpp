@@ -1,6 +1,6 @@
 // Draws carry the same values and shrinks as the rc::Gen they stand for: weightedDraw is
-// rc::gen::weightedOneOf, genOf(drawOf(g)) is g, failures rethrow, and the trees of the schema
-// fold rebuild exactly the drawn value.
+// rc::gen::weightedOneOf, genOf(drawOf(g)) is g, failures rethrow, the trees of the schema fold
+// rebuild exactly the drawn value, and draws without trees have the same values.
 #include <gtest/gtest.h>
 
 #include <stdexcept>
@@ -60,17 +60,18 @@ TEST(JsonDraw, GenOfDrawOfKeepsValuesAndShrinks) {
 TEST(JsonDraw, JustDrawIsTheValueWithoutShrinks) {
   const auto d = justDraw(json{{"a", 1}})(rc::Random(1), 10);
   EXPECT_EQ(d.value, (json{{"a", 1}}));
-  EXPECT_EQ(d.tree.value(), d.value);
-  EXPECT_FALSE(d.tree.shrinks().next());
+  EXPECT_EQ(d.tree->value(), d.value);
+  EXPECT_FALSE(d.tree->shrinks().next());
 }
 
 TEST(JsonDraw, AThrowBecomesAFailedDrawThatRethrows) {
-  const JsonDrawGen boom(
-      [](const rc::Random&, int) -> JsonDraw { throw rc::GenerationFailure("no value here"); });
+  const JsonDrawGen boom([](const rc::Random&, int, bool) -> JsonDraw {
+    throw rc::GenerationFailure("no value here");
+  });
   const auto d = boom(rc::Random(1), 10);
   ASSERT_TRUE(d.error);
   EXPECT_THROW(d.check(), rc::GenerationFailure);
-  EXPECT_THROW((void)d.tree.value(), rc::GenerationFailure);
+  EXPECT_THROW((void)d.tree->value(), rc::GenerationFailure);
   EXPECT_THROW((void)genOf(boom)(rc::Random(1), 10).value(), rc::GenerationFailure);
 }
 
@@ -118,9 +119,16 @@ TEST(JsonDraw, SchemaTreesRebuildTheDrawnValue) {
   rc::Random r(11);
   std::size_t nonEmpty = 0;
   for (int i = 0; i < 200; ++i) {
-    const auto d = draws(r.split(), i % 101);
+    const rc::Random at = r.split();
+    const auto d = draws(at, i % 101);
     ASSERT_FALSE(d.error);
-    EXPECT_EQ(d.tree.value(), d.value);
+    ASSERT_TRUE(d.tree);
+    EXPECT_EQ(d.tree->value(), d.value);
+    // Drawn without trees: the same value, and no tree.
+    const auto bare = draws(at, i % 101, false);
+    ASSERT_FALSE(bare.error);
+    EXPECT_FALSE(bare.tree);
+    EXPECT_EQ(bare.value, d.value);
     nonEmpty += d.value.size() > 1;
   }
   EXPECT_GT(nonEmpty, 50u);
