@@ -28,21 +28,40 @@ json typeOf(const SchemaNode& n) {
   return types.size() == 1 ? types[0] : types;
 }
 
-// Walks value and schema together and checks the metadata of embedded resources.
-void checkEmbeddedMetadata(const SchemaNode& n, const json& v, const std::string& path,
+// One step of the path to a value: a key, or an index when `key` is null.
+struct PathStep {
+  const std::string* key;
+  std::size_t index;
+};
+
+std::string pathOf(const std::vector<PathStep>& steps) {
+  std::string p;
+  for (const auto& s : steps) p = s.key ? childPath(p, *s.key) : indexPath(p, s.index);
+  return p;
+}
+
+// Walks value and schema together and checks the metadata of embedded resources. The path is
+// spelled out only where an embedded resource's metadata is checked.
+void checkEmbeddedMetadata(const SchemaNode& n, const json& v, std::vector<PathStep>& at,
                            std::vector<Violation>& out) {
   if (v.is_object()) {
     if (n.embeddedResource)
       if (auto md = v.find("metadata"); md != v.end())
-        checkObjectMeta(*md, MetadataRules{true, true}, childPath(path, "metadata"), out);
+        checkObjectMeta(*md, MetadataRules{true, true}, childPath(pathOf(at), "metadata"), out);
     for (auto it = v.begin(); it != v.end(); ++it) {
       const SchemaNode* c = n.property(it.key());
       if (!c && n.additionalProperties) c = n.additionalProperties.get();
-      if (c) checkEmbeddedMetadata(*c, it.value(), childPath(path, it.key()), out);
+      if (!c) continue;
+      at.push_back({&it.key(), 0});
+      checkEmbeddedMetadata(*c, it.value(), at, out);
+      at.pop_back();
     }
   } else if (v.is_array() && n.items) {
-    for (std::size_t i = 0; i < v.size(); ++i)
-      checkEmbeddedMetadata(*n.items, v[i], indexPath(path, i), out);
+    for (std::size_t i = 0; i < v.size(); ++i) {
+      at.push_back({nullptr, i});
+      checkEmbeddedMetadata(*n.items, v[i], at, out);
+      at.pop_back();
+    }
   }
 }
 
@@ -204,8 +223,11 @@ std::vector<Violation> ValidityChecker::checkObject(const json& object, bool val
         out.push_back({contextPath(e.context), "valijson: " + e.description});
     }
   }
-  checkValue(*st.schema.root, object, "", &out, CheckOptions{true, true});
-  checkEmbeddedMetadata(*st.schema.root, object, "", out);
+  // Paths are spelled out only for objects that have violations.
+  if (!checkValue(*st.schema.root, object, "", nullptr, CheckOptions{true, true}))
+    checkValue(*st.schema.root, object, "", &out, CheckOptions{true, true});
+  std::vector<PathStep> at;
+  checkEmbeddedMetadata(*st.schema.root, object, at, out);
   return out;
 }
 
