@@ -1,5 +1,9 @@
 #include "generators/generate_command.h"
 
+#include <algorithm>
+#include <thread>
+#include <vector>
+
 #include "generators/object_gen.h"
 #include "generators/validity.h"
 #include "generators/yaml_writer.h"
@@ -32,38 +36,43 @@ std::optional<std::string> runGenerate(const Crd& crd, const GenerateRequest& re
     for (const auto& n : gen.notes()) *notes << "note: " << n << '\n';
   auto checker = ValidityChecker::compile(crd, request.version);
   if (auto* error = std::get_if<std::string>(&checker)) return *error;
-  // Each object is checked and written to `text` as soon as it is made; nothing is printed when
-  // generation fails, and the objects before the first invalid one when the guard fails.
+  // Each object is checked and serialised as soon as it is made (on several threads). Nothing is
+  // printed when generation fails, and the objects before the first invalid one when the guard
+  // fails.
   const auto& guard = std::get<ValidityChecker>(checker);
-  std::string text;
-  std::optional<std::string> invalid;
+  const auto n = static_cast<std::size_t>(request.count);
+  std::vector<std::string> texts(n), problems(n);
   auto each = [&](int index, nlohmann::json&& object) {
-    if (invalid) return;
     const auto i = static_cast<std::size_t>(index);
     // An invalid object is a generator bug: report it, never print it as a sample.
     const auto violations = i < kValijsonChecked ? guard.check(object) : guard.checkNative(object);
     if (!violations.empty()) {
-      invalid = "generator bug: object " + std::to_string(i) + " is invalid at " +
-                (violations[0].path.empty() ? "<root>" : violations[0].path) + ": " +
-                violations[0].message;
+      problems[i] = "generator bug: object " + std::to_string(i) + " is invalid at " +
+                    (violations[0].path.empty() ? "<root>" : violations[0].path) + ": " +
+                    violations[0].message;
       return;
     }
-    if (request.format == GenerateFormat::Json) {
-      text += object.dump();
-      text += '\n';
-    } else {
-      text += "---\n";
-      text += toYaml(object);
-    }
+    texts[i] =
+        request.format == GenerateFormat::Json ? object.dump() + '\n' : "---\n" + toYaml(object);
   };
+  int threads = request.threads;
+  if (threads <= 0)
+    threads = static_cast<int>(std::clamp(std::thread::hardware_concurrency(), 1u, 8u));
   try {
-    forEachGeneratedObject(gen, request.seed, request.count, each);
+    forEachGeneratedObject(gen, request.seed, request.count, each, threads);
   } catch (const std::exception& e) {
     return std::string("generation failed: ") + e.what();
   }
-  out << text;
+  for (std::size_t i = 0; i < n; ++i) {
+    if (!problems[i].empty()) {
+      out.flush();
+      return problems[i];
+    }
+    out << texts[i];
+    std::string().swap(texts[i]);
+  }
   out.flush();
-  return invalid;
+  return std::nullopt;
 }
 
 }  // namespace convcheck

@@ -1,7 +1,10 @@
 #include "generators/object_gen.h"
 
+#include <atomic>
 #include <map>
+#include <mutex>
 #include <stdexcept>
+#include <thread>
 
 #include "generators/metadata_gen.h"
 #include "generators/pattern_strings.h"
@@ -217,12 +220,11 @@ const std::string& ObjectGenerator::kind() const { return state_->kind; }
 bool ObjectGenerator::namespaced() const { return state_->namespaced; }
 
 void forEachGeneratedObject(const ObjectGenerator& gen, std::uint64_t seed, int n,
-                            const std::function<void(int, json&&)>& each) {
-  rc::Random random(seed);
+                            const std::function<void(int, json&&)>& each, int threads) {
   const JsonDrawGen& objects = *gen.state_->anyShape;
-  for (int i = 0; i < n; ++i) {
+  auto make = [&](int i, const rc::Random& random) {
     const int size = 10 + (i * 37) % 91;
-    JsonDraw d = objects(random.split(), size, false);
+    JsonDraw d = objects(random, size, false);
     try {
       d.check();
     } catch (const std::exception& e) {
@@ -230,7 +232,42 @@ void forEachGeneratedObject(const ObjectGenerator& gen, std::uint64_t seed, int 
                                " (seed " + std::to_string(seed) + "): " + e.what());
     }
     each(i, std::move(d.value));
+  };
+  rc::Random random(seed);
+  if (threads <= 1 || n < 2) {
+    for (int i = 0; i < n; ++i) make(i, random.split());
+    return;
   }
+  // Object i is drawn from the i-th split whichever thread makes it.
+  std::vector<rc::Random> randoms;
+  randoms.reserve(static_cast<std::size_t>(n));
+  for (int i = 0; i < n; ++i) randoms.push_back(random.split());
+  std::atomic<int> next{0};
+  std::mutex failureMutex;
+  int failedIndex = n;  // the lowest failing index so far (n: none)
+  std::exception_ptr failure;
+  auto work = [&] {
+    for (int i; (i = next.fetch_add(1)) < n;) {
+      {
+        std::lock_guard<std::mutex> lock(failureMutex);
+        if (i > failedIndex) continue;
+      }
+      try {
+        make(i, randoms[static_cast<std::size_t>(i)]);
+      } catch (...) {
+        std::lock_guard<std::mutex> lock(failureMutex);
+        if (i < failedIndex) {
+          failedIndex = i;
+          failure = std::current_exception();
+        }
+      }
+    }
+  };
+  std::vector<std::thread> workers;
+  for (int t = 1; t < std::min(threads, n); ++t) workers.emplace_back(work);
+  work();
+  for (auto& w : workers) w.join();
+  if (failure) std::rethrow_exception(failure);
 }
 
 std::vector<json> generateObjects(const ObjectGenerator& gen, std::uint64_t seed, int n) {

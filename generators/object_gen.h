@@ -69,7 +69,8 @@ class ObjectGenerator {
  private:
   // Takes the drawn values directly, without the copy rc::Gen's Shrinkable::value() makes.
   friend void forEachGeneratedObject(const ObjectGenerator& gen, std::uint64_t seed, int n,
-                                     const std::function<void(int, nlohmann::json&&)>& each);
+                                     const std::function<void(int, nlohmann::json&&)>& each,
+                                     int threads);
   struct State;
   explicit ObjectGenerator(std::shared_ptr<State> state) : state_(std::move(state)) {}
   std::shared_ptr<State> state_;
@@ -81,8 +82,12 @@ class ObjectGenerator {
 std::vector<nlohmann::json> generateObjects(const ObjectGenerator& gen, std::uint64_t seed, int n);
 
 // The same objects, each handed to `each` (index, object) as soon as it is made, so that callers
-// that only check and print them need not hold them all. Throws as generateObjects does.
+// that only check and print them need not hold them all. Throws as generateObjects does (for the
+// lowest failing index). With `threads` > 1 the objects are made on that many threads and `each`
+// is called concurrently, once per index, in no particular order (after a failure, possibly also
+// for later indices).
 void forEachGeneratedObject(const ObjectGenerator& gen, std::uint64_t seed, int n,
-                            const std::function<void(int, nlohmann::json&&)>& each);
+                            const std::function<void(int, nlohmann::json&&)>& each,
+                            int threads = 1);
 
 }  // namespace convcheck

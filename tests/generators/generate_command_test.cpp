@@ -81,6 +81,20 @@ TEST(GenerateCommand, SameSeedWritesTheSameBytesOtherSeedsDiffer) {
   EXPECT_NE(run({"v1", 20, 99, GenerateFormat::Json}), run({"v1", 20, 100, GenerateFormat::Json}));
 }
 
+TEST(GenerateCommand, TheNumberOfThreadsDoesNotChangeTheBytes) {
+  for (auto format : {GenerateFormat::Json, GenerateFormat::Yaml}) {
+    GenerateRequest one{"v1", 90, 5, format};
+    one.threads = 1;
+    const std::string expected = run(one);
+    EXPECT_FALSE(expected.empty());
+    for (int threads : {0, 2, 3, 7}) {
+      GenerateRequest r = one;
+      r.threads = threads;
+      EXPECT_EQ(run(r), expected) << threads << " threads";
+    }
+  }
+}
+
 TEST(GenerateCommand, PrintsNotesSeparately) {
   std::string notes;
   run({"v1", 1, 1, GenerateFormat::Json}, &notes);

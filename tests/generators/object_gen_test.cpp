@@ -171,6 +171,41 @@ TEST(ObjectGen, ForEachGeneratedObjectHandsOverTheSameObjectsInOrder) {
   EXPECT_EQ(each, generateObjects(g, 9, 80));
 }
 
+TEST(ObjectGen, ForEachGeneratedObjectOnThreadsMakesObjectIFromTheIthSplit) {
+  const auto g = compiled(crdWithSchema(kSchema));
+  std::vector<json> each(150);
+  std::vector<int> calls(150);
+  forEachGeneratedObject(
+      g, 9, 150,
+      [&](int i, json&& o) {
+        ++calls[static_cast<std::size_t>(i)];
+        each[static_cast<std::size_t>(i)] = std::move(o);
+      },
+      3);
+  EXPECT_EQ(each, generateObjects(g, 9, 150));
+  EXPECT_EQ(calls, std::vector<int>(150, 1));
+}
+
+TEST(ObjectGen, ForEachGeneratedObjectOnThreadsReportsTheLowestFailingIndex) {
+  const json unsatisfiable = {{"type", "object"},
+                              {"required", {"spec"}},
+                              {"properties",
+                               {{"spec",
+                                 {{"type", "object"},
+                                  {"required", {"x"}},
+                                  {"properties", {{"x", {{"type", "string"}, {"enum", {5}}}}}}}}}}};
+  const auto g = compiled(crdWithSchema(unsatisfiable));
+  for (int threads : {1, 4}) {
+    try {
+      forEachGeneratedObject(
+          g, 1, 40, [](int, json&&) {}, threads);
+      ADD_FAILURE() << "no failure with " << threads << " threads";
+    } catch (const std::runtime_error& e) {
+      EXPECT_NE(std::string(e.what()).find(": object 0 (seed 1)"), std::string::npos) << e.what();
+    }
+  }
+}
+
 TEST(ObjectGen, NotesSayCelRulesAreNotEvaluatedWithTheirCount) {
   const auto g = compiled(crdWithSchema(kSchema));
   ASSERT_FALSE(g.notes().empty());
