@@ -33,20 +33,21 @@ void JsonDraw::check() const {
 
 JsonDrawGen::JsonDrawGen(Fn fn) : fn_(std::make_shared<const Fn>(std::move(fn))) {}
 
-JsonDraw JsonDrawGen::operator()(const rc::Random& random, int size, bool trees) const noexcept {
+JsonDraw JsonDrawGen::operator()(const rc::Random& random, int size,
+                                 const DrawOptions& draw) const noexcept {
   try {
-    return (*fn_)(random, size, trees);
+    return (*fn_)(random, size, draw);
   } catch (...) {
     return JsonDraw::failed(std::current_exception());
   }
 }
 
 JsonDrawGen drawOf(rc::Gen<json> gen) {
-  return JsonDrawGen([gen](const rc::Random& random, int size, bool trees) {
+  return JsonDrawGen([gen](const rc::Random& random, int size, const DrawOptions& draw) {
     auto s = gen(random, size);
     try {
       json v = s.value();
-      if (!trees) return JsonDraw{std::move(v), nullptr, std::nullopt};
+      if (!draw.trees) return JsonDraw{std::move(v), nullptr, std::nullopt};
       return JsonDraw{std::move(v), nullptr, std::move(s)};
     } catch (...) {
       return JsonDraw{json(), std::current_exception(), std::move(s)};
@@ -70,20 +71,26 @@ JsonDrawGen weightedDraw(std::vector<std::pair<std::size_t, JsonDrawGen>> gens) 
     choices.push_back(std::move(g));
   }
   auto map = std::make_shared<const rc::detail::FrequencyMap>(weights);
-  return JsonDrawGen([map, choices](const rc::Random& random, int size, bool trees) {
+  return JsonDrawGen([map, choices](const rc::Random& random, int size, const DrawOptions& draw) {
     // As rc::gen::join(rc::gen::weightedElement(...)): the choice from the first half of a
     // split, the value from the second.
     rc::Random r1 = random;
     const rc::Random r2 = r1.split();
     if (map->sum() == 0) throw rc::GenerationFailure("Sum of weights is 0");
     const std::size_t i = map->lookup(rc::Random(r1).next() % map->sum());
-    return choices[i](r2, size, trees);
+    return choices[i](r2, size, draw);
+  });
+}
+
+JsonDrawGen bindMode(JsonDrawGen gen, unsigned mode) {
+  return JsonDrawGen([gen, mode](const rc::Random& random, int size, const DrawOptions& draw) {
+    return gen(random, size, DrawOptions{draw.trees, mode});
   });
 }
 
 JsonDrawGen justDraw(json value) {
-  return JsonDrawGen([value](const rc::Random&, int, bool trees) {
-    if (!trees) return JsonDraw{value, nullptr, std::nullopt};
+  return JsonDrawGen([value](const rc::Random&, int, const DrawOptions& draw) {
+    if (!draw.trees) return JsonDraw{value, nullptr, std::nullopt};
     return JsonDraw{value, nullptr, rc::shrinkable::just(value)};
   });
 }

@@ -28,13 +28,22 @@ struct JsonDraw {
   void check() const;
 };
 
+// How to draw, passed down unchanged through every JsonDrawGen of a composed generator.
+struct DrawOptions {
+  // false: the draws carry values only (the same values; failed draws keep their tree).
+  bool trees = true;
+  // The caller's choice of what to generate, for generators compiled to serve several (schema_gen
+  // keeps the field coverage and the unknown-fields choice there; see bindMode).
+  unsigned mode = 0;
+};
+
 // A generator of JsonDraws. Like rc::Gen, a call never throws: an exception becomes a failed draw.
-// With `trees` false the draws carry values only (the same values; failed draws keep their tree).
 class JsonDrawGen {
  public:
-  using Fn = std::function<JsonDraw(const rc::Random&, int size, bool trees)>;
+  using Fn = std::function<JsonDraw(const rc::Random&, int size, const DrawOptions& draw)>;
   explicit JsonDrawGen(Fn fn);
-  JsonDraw operator()(const rc::Random& random, int size, bool trees = true) const noexcept;
+  JsonDraw operator()(const rc::Random& random, int size,
+                      const DrawOptions& draw = {}) const noexcept;
 
  private:
   std::shared_ptr<const Fn> fn_;
@@ -52,5 +61,8 @@ JsonDrawGen weightedDraw(std::vector<std::pair<std::size_t, JsonDrawGen>> gens);
 
 // rc::gen::just over draws: always `value`, no shrinks.
 JsonDrawGen justDraw(nlohmann::json value);
+
+// `gen` drawn with DrawOptions::mode set to `mode`, whatever the caller passes.
+JsonDrawGen bindMode(JsonDrawGen gen, unsigned mode);
 
 }  // namespace convcheck

@@ -42,10 +42,10 @@ std::size_t approxJsonBytes(const json& v) {
 
 // Halves the size until the object fits kMaxObjectBytes.
 JsonDrawGen capped(JsonDrawGen g) {
-  return JsonDrawGen([g](const rc::Random& random, int size, bool trees) {
+  return JsonDrawGen([g](const rc::Random& random, int size, const DrawOptions& draw) {
     rc::Random r = random;
     for (int s = size;; s /= 2) {
-      auto x = g(r.split(), s, trees);
+      auto x = g(r.split(), s, draw);
       x.check();
       if (s == 0 || approxJsonBytes(x.value) <= kMaxObjectBytes) return x;
     }
@@ -54,10 +54,10 @@ JsonDrawGen capped(JsonDrawGen g) {
 
 // One of the shapes, picked by the first half of a split.
 JsonDrawGen anyOf(std::vector<JsonDrawGen> shapes) {
-  return JsonDrawGen([shapes](const rc::Random& random, int size, bool trees) {
+  return JsonDrawGen([shapes](const rc::Random& random, int size, const DrawOptions& draw) {
     rc::Random r = random;
     rc::Random pick = r.split();
-    return shapes[pick.next() % shapes.size()](r, size, trees);
+    return shapes[pick.next() % shapes.size()](r, size, draw);
   });
 }
 
@@ -72,8 +72,8 @@ struct ObjectGenerator::State {
   PatternStrings patterns;
   GenNotes genNotes;
   std::vector<std::string> notes;
-  // Root-property generators per (coverage, unknownFields).
-  std::map<std::pair<int, bool>, std::map<std::string, JsonDrawGen>> rootFields;
+  // Root-property generators, compiled once for every shape (the mode comes with each draw).
+  std::optional<std::map<std::string, JsonDrawGen>> rootFields;
   std::optional<JsonDrawGen> anyShape;
   std::optional<JsonDrawGen> minimalGen;
 
@@ -81,21 +81,19 @@ struct ObjectGenerator::State {
     return SchemaGenEnv{GenMode{c, unknown, options.formats}, &patterns, &genNotes};
   }
 
-  const std::map<std::string, JsonDrawGen>& fields(FieldCoverage c, bool unknown) {
-    auto key = std::make_pair(static_cast<int>(c), unknown);
-    auto it = rootFields.find(key);
-    if (it != rootFields.end()) return it->second;
-    auto& out = rootFields[key];
-    const SchemaGenEnv e = env(c, unknown);
+  const std::map<std::string, JsonDrawGen>& fields() {
+    if (rootFields) return *rootFields;
+    auto& out = rootFields.emplace();
+    const SchemaGenEnv e = env(FieldCoverage::Sparse, false);  // the mode comes with each draw
     for (const auto& [name, child] : schema.root->properties)
       if (name != "apiVersion" && name != "kind" && name != "metadata")
-        out.emplace(name, schemaDraws(child, e));
+        out.emplace(name, schemaDrawsForAnyMode(child, e));
     return out;
   }
 
   JsonDrawGen build(const ObjectShape& shape) {
     const bool unknown = shape.unknownFields && shape.coverage != FieldCoverage::Minimal;
-    const auto& compiled = fields(shape.coverage, unknown);
+    const auto& compiled = fields();
     std::map<std::string, FieldOverride> overrides;
     for (const auto& [name, g] : compiled) overrides[name] = FieldOverride{g, Presence::Auto};
     overrides["apiVersion"] = FieldOverride{justDraw(json(apiVersion)), Presence::Always};
@@ -224,7 +222,7 @@ void forEachGeneratedObject(const ObjectGenerator& gen, std::uint64_t seed, int 
   const JsonDrawGen& objects = *gen.state_->anyShape;
   auto make = [&](int i, const rc::Random& random) {
     const int size = 10 + (i * 37) % 91;
-    JsonDraw d = objects(random, size, false);
+    JsonDraw d = objects(random, size, DrawOptions{false});
     try {
       d.check();
     } catch (const std::exception& e) {

@@ -31,6 +31,14 @@ double presenceProbability(FieldCoverage coverage, int size) {
   return 0;
 }
 
+unsigned drawMode(FieldCoverage coverage, bool unknownFields) {
+  return static_cast<unsigned>(coverage) | (unknownFields ? 4u : 0u);
+}
+
+FieldCoverage coverageOf(unsigned mode) { return static_cast<FieldCoverage>(mode & 3u); }
+
+bool unknownFieldsOf(unsigned mode) { return (mode & 4u) != 0; }
+
 namespace {
 
 constexpr int kAttempts = 60;
@@ -46,8 +54,9 @@ struct PermanentFailure : rc::GenerationFailure {
 };
 
 JsonGen failing(std::string message) {
-  return JsonGen(
-      [message](const rc::Random&, int, bool) -> JsonDraw { throw PermanentFailure(message); });
+  return JsonGen([message](const rc::Random&, int, const DrawOptions&) -> JsonDraw {
+    throw PermanentFailure(message);
+  });
 }
 
 bool excluded(const SchemaNode& n, const json& v) {
@@ -71,38 +80,38 @@ LocalValidity localValidity(const SchemaNodePtr& node, CheckOptions opts) {
 // branch may still work).
 JsonGen retrying(JsonGen inner, LocalValidity valid, std::string what,
                  bool acrossBranches = false) {
-  return JsonGen(
-      [inner, valid, what, acrossBranches](const rc::Random& random, int size, bool trees) {
-        rc::Random r = random;
-        std::string last;
-        for (int i = 0; i < kAttempts; ++i) {
-          auto s = inner(r.split(), size, trees);
-          try {
-            s.check();
-            if (valid(s.value)) {
-              if (trees) s.tree = filterShrinks(std::move(*s.tree), valid);
-              return s;
-            }
-            last = "last candidate violated the schema";
-          } catch (const PermanentFailure& e) {
-            if (!acrossBranches) throw;
-            last = e.what();
-          } catch (const rc::GenerationFailure& e) {
-            last = e.what();
-          }
+  return JsonGen([inner, valid, what, acrossBranches](const rc::Random& random, int size,
+                                                      const DrawOptions& draw) {
+    rc::Random r = random;
+    std::string last;
+    for (int i = 0; i < kAttempts; ++i) {
+      auto s = inner(r.split(), size, draw);
+      try {
+        s.check();
+        if (valid(s.value)) {
+          if (draw.trees) s.tree = filterShrinks(std::move(*s.tree), valid);
+          return s;
         }
-        throw PermanentFailure("no valid value for " + what + " after " +
-                               std::to_string(kAttempts) + " attempts (" + last + ")");
-      });
+        last = "last candidate violated the schema";
+      } catch (const PermanentFailure& e) {
+        if (!acrossBranches) throw;
+        last = e.what();
+      } catch (const rc::GenerationFailure& e) {
+        last = e.what();
+      }
+    }
+    throw PermanentFailure("no valid value for " + what + " after " + std::to_string(kAttempts) +
+                           " attempts (" + last + ")");
+  });
 }
 
 // Picks one of `gens` (shrinking toward the first).
 JsonGen pickOne(std::vector<JsonGen> gens) {
   if (gens.size() == 1) return gens.front();
-  return JsonGen([gens](const rc::Random& random, int size, bool trees) {
+  return JsonGen([gens](const rc::Random& random, int size, const DrawOptions& draw) {
     rc::Random r = random;
     rc::Random pick = r.split();
-    return gens[pick.next() % gens.size()](r, size, trees);
+    return gens[pick.next() % gens.size()](r, size, draw);
   });
 }
 
@@ -406,8 +415,6 @@ struct ObjectPlan {
   SchemaNodePtr node;
   std::vector<FieldPlan> fields;
   std::optional<JsonGen> mapValues;  // additionalProperties
-  bool unknownFields = false;        // add unknown fields (preserved)
-  FieldCoverage coverage = FieldCoverage::Sparse;
   LocalValidity valid;
   JsonGen unknownValues = drawOf(arbitraryJson(2, true));
 };
@@ -416,11 +423,15 @@ struct ObjectPlan {
 int childSize(int size) { return size * 9 / 10; }
 int elementSize(int size) { return size * 7 / 10; }
 
-JsonDraw generateObject(const ObjectPlan& plan, const rc::Random& random, int size, bool trees) {
+JsonDraw generateObject(const ObjectPlan& plan, const rc::Random& random, int size,
+                        const DrawOptions& draw) {
   const SchemaNode& n = *plan.node;
+  const FieldCoverage coverage = coverageOf(draw.mode);
+  // Unknown fields are added where the schema preserves them, when the mode asks for them.
+  const bool unknownFields = n.preserveUnknownFields && unknownFieldsOf(draw.mode);
   rc::Random r = random;
   rc::Random dec = r.split();
-  const double p = presenceProbability(plan.coverage, size);
+  const double p = presenceProbability(coverage, size);
   auto chance = [&dec](double q) {
     return static_cast<double>(dec.next() % 1000000) < q * 1000000;
   };
@@ -435,12 +446,11 @@ JsonDraw generateObject(const ObjectPlan& plan, const rc::Random& random, int si
   }
   std::size_t mapCount = 0, unknownCount = 0;
   if (plan.mapValues) {
-    const std::size_t extra =
-        plan.coverage == FieldCoverage::Minimal ? 0 : dec.next() % (1 + size / 25);
+    const std::size_t extra = coverage == FieldCoverage::Minimal ? 0 : dec.next() % (1 + size / 25);
     mapCount = n.minProperties.value_or(0) + extra;
-    if (plan.coverage != FieldCoverage::Minimal && mapCount == 0 && chance(0.3)) mapCount = 1;
+    if (coverage != FieldCoverage::Minimal && mapCount == 0 && chance(0.3)) mapCount = 1;
   }
-  if (plan.unknownFields && chance(0.6)) unknownCount = 1 + dec.next() % 3;
+  if (unknownFields && chance(0.6)) unknownCount = 1 + dec.next() % 3;
 
   auto total = [&] { return present.size() + mapCount + unknownCount; };
   if (n.maxProperties) {
@@ -474,7 +484,7 @@ JsonDraw generateObject(const ObjectPlan& plan, const rc::Random& random, int si
     removables.push_back(removable);
   };
   for (const auto* f : present) {
-    auto s = f->gen(r.split(), cs, trees);
+    auto s = f->gen(r.split(), cs, draw);
     const bool removable = f->removable;
     if (removable) {
       try {
@@ -504,17 +514,17 @@ JsonDraw generateObject(const ObjectPlan& plan, const rc::Random& random, int si
   for (std::size_t i = 0; i < mapCount; ++i) {
     auto key = freshKey(mapKeys());
     if (!key) break;
-    add(*key, (*plan.mapValues)(r.split(), elementSize(size), trees), true);
+    add(*key, (*plan.mapValues)(r.split(), elementSize(size), draw), true);
   }
   for (std::size_t i = 0; i < unknownCount; ++i) {
     auto key = freshKey(unknownFieldNames());
     if (!key) break;
-    add(*key, plan.unknownValues(r.split(), elementSize(size), trees), true);
+    add(*key, plan.unknownValues(r.split(), elementSize(size), draw), true);
   }
   if (failure) return JsonDraw::failed(failure);
   json value = json::object();
   for (std::size_t i = 0; i < keys.size(); ++i) value[keys[i]] = std::move(draws[i].value);
-  if (!trees) return JsonDraw{std::move(value), nullptr, std::nullopt};
+  if (!draw.trees) return JsonDraw{std::move(value), nullptr, std::nullopt};
   std::vector<JsonMember> members;
   members.reserve(keys.size());
   for (std::size_t i = 0; i < keys.size(); ++i)
@@ -526,7 +536,6 @@ JsonGen Compiler::object(const SchemaNodePtr& node, std::map<std::string, FieldO
                          CheckOptions check) {
   auto plan = std::make_shared<ObjectPlan>();
   plan->node = node;
-  plan->coverage = env_.mode.coverage;
   plan->valid = localValidity(node, check);
   auto forbidden = [&](const std::string& k) {
     return std::find(node->forbiddenProperties.begin(), node->forbiddenProperties.end(), k) !=
@@ -588,10 +597,9 @@ JsonGen Compiler::object(const SchemaNodePtr& node, std::map<std::string, FieldO
     plan->mapValues = compile(node->additionalProperties);
   else if (node->additionalPropertiesBool && *node->additionalPropertiesBool)
     plan->mapValues = drawOf(arbitraryJson(1, true));
-  plan->unknownFields = node->preserveUnknownFields && env_.mode.unknownFields;
 
-  const JsonGen gen([plan](const rc::Random& random, int size, bool trees) {
-    return generateObject(*plan, random, size, trees);
+  const JsonGen gen([plan](const rc::Random& random, int size, const DrawOptions& draw) {
+    return generateObject(*plan, random, size, draw);
   });
   return retrying(gen, plan->valid, where(*node));
 }
@@ -613,13 +621,13 @@ JsonGen Compiler::array(const SchemaNodePtr& node) {
       node->listType == "map" ? node->listMapKeys : std::vector<std::string>{};
   const std::size_t minItems = node->minItems.value_or(0);
   const std::optional<std::uint64_t> maxItems = node->maxItems;
-  const FieldCoverage coverage = env_.mode.coverage;
   auto valid = localValidity(node, {});
   const std::string what = where(*node);
-  const JsonGen gen([=](const rc::Random& random, int size, bool trees) {
+  const JsonGen gen([=](const rc::Random& random, int size, const DrawOptions& draw) {
     rc::Random r = random;
     rc::Random dec = r.split();
     std::size_t n = minItems;
+    const FieldCoverage coverage = coverageOf(draw.mode);
     if (coverage != FieldCoverage::Minimal) {
       const std::size_t extra =
           static_cast<std::size_t>(size) / 20 + (coverage == FieldCoverage::Full ? 1 : 0);
@@ -633,7 +641,7 @@ JsonGen Compiler::array(const SchemaNodePtr& node) {
     std::string failure;
     const int cs = elementSize(size);
     for (std::size_t attempt = 0; count < n && attempt < n * 4 + 8; ++attempt) {
-      auto s = items(r.split(), cs, trees);
+      auto s = items(r.split(), cs, draw);
       try {
         s.check();
       } catch (const rc::GenerationFailure& e) {
@@ -653,13 +661,13 @@ JsonGen Compiler::array(const SchemaNodePtr& node) {
         if (!seen.insert(std::move(id)).second) continue;
       }
       value.push_back(std::move(s.value));
-      if (trees) out.push_back(std::move(*s.tree));
+      if (draw.trees) out.push_back(std::move(*s.tree));
       ++count;
     }
     if (count < minItems)
       throw rc::GenerationFailure("cannot generate " + std::to_string(minItems) + " items for " +
                                   what + (failure.empty() ? "" : " (" + failure + ")"));
-    if (!trees) return JsonDraw{std::move(value), nullptr, std::nullopt};
+    if (!draw.trees) return JsonDraw{std::move(value), nullptr, std::nullopt};
     return JsonDraw{std::move(value), nullptr,
                     lazyArrayShrinkable(std::move(out), minItems, valid)};
   });
@@ -668,9 +676,14 @@ JsonGen Compiler::array(const SchemaNodePtr& node) {
 
 }  // namespace
 
-JsonDrawGen schemaDraws(const SchemaNodePtr& node, const SchemaGenEnv& env) {
+JsonDrawGen schemaDrawsForAnyMode(const SchemaNodePtr& node, const SchemaGenEnv& env) {
   Compiler c(env);
   return c.compile(node);
+}
+
+JsonDrawGen schemaDraws(const SchemaNodePtr& node, const SchemaGenEnv& env) {
+  return bindMode(schemaDrawsForAnyMode(node, env),
+                  drawMode(env.mode.coverage, env.mode.unknownFields));
 }
 
 rc::Gen<json> schemaGen(const SchemaNodePtr& node, const SchemaGenEnv& env) {
@@ -680,7 +693,8 @@ rc::Gen<json> schemaGen(const SchemaNodePtr& node, const SchemaGenEnv& env) {
 JsonDrawGen objectSchemaDraws(const SchemaNodePtr& node, const SchemaGenEnv& env,
                               std::map<std::string, FieldOverride> overrides, CheckOptions check) {
   Compiler c(env);
-  return c.object(node, std::move(overrides), check);
+  return bindMode(c.object(node, std::move(overrides), check),
+                  drawMode(env.mode.coverage, env.mode.unknownFields));
 }
 
 }  // namespace convcheck

@@ -69,11 +69,20 @@ struct FieldOverride {
 
 // Generator of values valid for `node`.
 JsonDrawGen schemaDraws(const SchemaNodePtr& node, const SchemaGenEnv& env);
+
+// The same generator for every coverage and unknown-fields choice: each draw takes them from its
+// DrawOptions::mode (drawMode) instead of env.mode, so one compilation serves every shape.
+JsonDrawGen schemaDrawsForAnyMode(const SchemaNodePtr& node, const SchemaGenEnv& env);
+
+// The DrawOptions::mode of a coverage and unknown-fields choice, and back.
+unsigned drawMode(FieldCoverage coverage, bool unknownFields);
+FieldCoverage coverageOf(unsigned mode);
+bool unknownFieldsOf(unsigned mode);
 rc::Gen<nlohmann::json> schemaGen(const SchemaNodePtr& node, const SchemaGenEnv& env);
 
 // Generator of objects for the object `node` with some fields overridden (the resource root, whose
 // apiVersion/kind/metadata/status are decided by the caller). `check` is applied to every value
-// and shrink.
+// and shrink. Draws in env.mode, the overrides included.
 JsonDrawGen objectSchemaDraws(const SchemaNodePtr& node, const SchemaGenEnv& env,
                               std::map<std::string, FieldOverride> overrides, CheckOptions check);
 

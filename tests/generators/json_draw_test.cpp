@@ -65,7 +65,7 @@ TEST(JsonDraw, JustDrawIsTheValueWithoutShrinks) {
 }
 
 TEST(JsonDraw, AThrowBecomesAFailedDrawThatRethrows) {
-  const JsonDrawGen boom([](const rc::Random&, int, bool) -> JsonDraw {
+  const JsonDrawGen boom([](const rc::Random&, int, const DrawOptions&) -> JsonDraw {
     throw rc::GenerationFailure("no value here");
   });
   const auto d = boom(rc::Random(1), 10);
@@ -125,7 +125,7 @@ TEST(JsonDraw, SchemaTreesRebuildTheDrawnValue) {
     ASSERT_TRUE(d.tree);
     EXPECT_EQ(d.tree->value(), d.value);
     // Drawn without trees: the same value, and no tree.
-    const auto bare = draws(at, i % 101, false);
+    const auto bare = draws(at, i % 101, DrawOptions{false});
     ASSERT_FALSE(bare.error);
     EXPECT_FALSE(bare.tree);
     EXPECT_EQ(bare.value, d.value);
