@@ -1,6 +1,7 @@
 #include "generators/generate_command.h"
 
 #include <algorithm>
+#include <future>
 #include <thread>
 #include <vector>
 
@@ -28,13 +29,20 @@ std::optional<GenerateFormat> parseGenerateFormat(const std::string& name) {
 std::optional<std::string> runGenerate(const Crd& crd, const GenerateRequest& request,
                                        std::ostream& out, std::ostream* notes) {
   if (request.count < 0) return "-n must not be negative";
+  int threads = request.threads;
+  if (threads <= 0)
+    threads = static_cast<int>(std::clamp(std::thread::hardware_concurrency(), 1u, 8u));
+  // The guard compiles (on another thread when there are several) while the generator does.
+  auto compileGuard = [&crd, &request] { return ValidityChecker::compile(crd, request.version); };
+  std::future<std::variant<ValidityChecker, std::string>> guardCompiling;
+  if (threads > 1) guardCompiling = std::async(std::launch::async, compileGuard);
   auto compiled = ObjectGenerator::compile(
       crd, request.version, GeneratorOptions{FormatOptions{request.canonicalDateTimes}});
   if (auto* error = std::get_if<std::string>(&compiled)) return *error;
   const auto& gen = std::get<ObjectGenerator>(compiled);
   if (notes)
     for (const auto& n : gen.notes()) *notes << "note: " << n << '\n';
-  auto checker = ValidityChecker::compile(crd, request.version);
+  auto checker = guardCompiling.valid() ? guardCompiling.get() : compileGuard();
   if (auto* error = std::get_if<std::string>(&checker)) return *error;
   // Each object is checked and serialised as soon as it is made (on several threads). Nothing is
   // printed when generation fails, and the objects before the first invalid one when the guard
@@ -55,9 +63,6 @@ std::optional<std::string> runGenerate(const Crd& crd, const GenerateRequest& re
     texts[i] =
         request.format == GenerateFormat::Json ? object.dump() + '\n' : "---\n" + toYaml(object);
   };
-  int threads = request.threads;
-  if (threads <= 0)
-    threads = static_cast<int>(std::clamp(std::thread::hardware_concurrency(), 1u, 8u));
   try {
     forEachGeneratedObject(gen, request.seed, request.count, each, threads);
   } catch (const std::exception& e) {

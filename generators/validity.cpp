@@ -104,7 +104,7 @@ json toValijsonSchema(const SchemaNode& n, bool resourceRoot) {
       if (!props.contains("kind")) props["kind"] = {{"type", "string"}};
       if (!props.contains("metadata")) props["metadata"] = {{"type", "object"}};
     }
-    s["properties"] = props;
+    s["properties"] = std::move(props);
   }
   if (n.additionalProperties) {
     s["additionalProperties"] = toValijsonSchema(*n.additionalProperties, false);
