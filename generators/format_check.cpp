@@ -3,6 +3,9 @@
 #include <algorithm>
 #include <array>
 #include <cctype>
+#include <iterator>
+#include <mutex>
+#include <optional>
 #include <set>
 
 #include <re2/re2.h>
@@ -16,32 +19,49 @@ namespace {
 bool isDigit(char c) { return c >= '0' && c <= '9'; }
 bool isHex(char c) { return std::isxdigit(static_cast<unsigned char>(c)) != 0; }
 
-// Immutable compiled expressions, built on first use.
-struct Regexes {
-  RE2 hostname{
-      R"(^([a-zA-Z0-9\p{S}\p{L}]((-?[a-zA-Z0-9\p{S}\p{L}]{0,62})?)|([a-zA-Z0-9\p{S}\p{L}](([a-zA-Z0-9-\p{S}\p{L}]{0,61}[a-zA-Z0-9\p{S}\p{L}])?)(\.)){1,}([a-zA-Z0-9\p{S}\p{L}])(-?[a-zA-Z0-9\p{S}\p{L}]){1,62})$)"};
-  RE2 uuid{R"((?i)^[0-9a-f]{8}-?[0-9a-f]{4}-?[0-9a-f]{4}-?[0-9a-f]{4}-?[0-9a-f]{12}$)"};
-  RE2 uuid3{R"((?i)^[0-9a-f]{8}-?[0-9a-f]{4}-?3[0-9a-f]{3}-?[0-9a-f]{4}-?[0-9a-f]{12}$)"};
-  RE2 uuid4{R"((?i)^[0-9a-f]{8}-?[0-9a-f]{4}-?4[0-9a-f]{3}-?[89ab][0-9a-f]{3}-?[0-9a-f]{12}$)"};
-  RE2 uuid5{R"((?i)^[0-9a-f]{8}-?[0-9a-f]{4}-?5[0-9a-f]{3}-?[89ab][0-9a-f]{3}-?[0-9a-f]{12}$)"};
-  RE2 creditcard{
-      R"(^(?:4[0-9]{12}(?:[0-9]{3})?|5[1-5][0-9]{14}|(222[1-9]|22[3-9][0-9]|2[3-6][0-9]{2}|27[01][0-9]|2720)[0-9]{12}|6(?:011|5[0-9][0-9])[0-9]{12}|3[47][0-9]{13}|3(?:0[0-5]|[68][0-9])[0-9]{11}|(?:2131|1800|35\d{3})\d{11}|6[27][0-9]{14})$)"};
-  RE2 ssn{R"(^\d{3}[- ]?\d{2}[- ]?\d{4}$)"};
-  RE2 hexcolor{R"(^#?([0-9a-fA-F]{3}|[0-9a-fA-F]{6})$)"};
-  RE2 rgbcolor{
-      R"(^rgb\(\s*(0|[1-9]\d?|1\d\d?|2[0-4]\d|25[0-5])\s*,\s*(0|[1-9]\d?|1\d\d?|2[0-4]\d|25[0-5])\s*,\s*(0|[1-9]\d?|1\d\d?|2[0-4]\d|25[0-5])\s*\)$)"};
-  RE2 base64{
-      R"(^(?:[A-Za-z0-9+\/]{4})*(?:[A-Za-z0-9+\/]{2}==|[A-Za-z0-9+\/]{3}=|[A-Za-z0-9+\/]{4})$)"};
-  RE2 email{
-      R"(^[A-Za-z0-9!#$%&'*+/=?^_`{|}~-]+(\.[A-Za-z0-9!#$%&'*+/=?^_`{|}~-]+)*@[A-Za-z0-9]([A-Za-z0-9-]*[A-Za-z0-9])?(\.[A-Za-z0-9]([A-Za-z0-9-]*[A-Za-z0-9])?)*$)"};
-  RE2 scalaDuration{R"(^\s*(?:\d+\s*[A-Za-zµ]+\s*)+$)"};
-  RE2 scalaPart{R"(((\d+)\s*([A-Za-zµ]+)))"};
-  RE2 uriScheme{R"(^[A-Za-z][A-Za-z0-9+.\-]*:)"};
+// The expressions, each compiled on its first use only (hostname's Unicode classes alone take
+// ~0.1 s to compile, and most runs need just one or two of them).
+enum class Rx {
+  Hostname,
+  Uuid,
+  Uuid3,
+  Uuid4,
+  Uuid5,
+  Creditcard,
+  Ssn,
+  Hexcolor,
+  Rgbcolor,
+  Base64,
+  Email,
+  ScalaDuration,
+  ScalaPart,
+  UriScheme,
+  Count
 };
 
-const Regexes& rx() {
-  static const Regexes r;
-  return r;
+const RE2& rx(Rx which) {
+  static constexpr const char* kPatterns[] = {
+      R"(^([a-zA-Z0-9\p{S}\p{L}]((-?[a-zA-Z0-9\p{S}\p{L}]{0,62})?)|([a-zA-Z0-9\p{S}\p{L}](([a-zA-Z0-9-\p{S}\p{L}]{0,61}[a-zA-Z0-9\p{S}\p{L}])?)(\.)){1,}([a-zA-Z0-9\p{S}\p{L}])(-?[a-zA-Z0-9\p{S}\p{L}]){1,62})$)",
+      R"((?i)^[0-9a-f]{8}-?[0-9a-f]{4}-?[0-9a-f]{4}-?[0-9a-f]{4}-?[0-9a-f]{12}$)",
+      R"((?i)^[0-9a-f]{8}-?[0-9a-f]{4}-?3[0-9a-f]{3}-?[0-9a-f]{4}-?[0-9a-f]{12}$)",
+      R"((?i)^[0-9a-f]{8}-?[0-9a-f]{4}-?4[0-9a-f]{3}-?[89ab][0-9a-f]{3}-?[0-9a-f]{12}$)",
+      R"((?i)^[0-9a-f]{8}-?[0-9a-f]{4}-?5[0-9a-f]{3}-?[89ab][0-9a-f]{3}-?[0-9a-f]{12}$)",
+      R"(^(?:4[0-9]{12}(?:[0-9]{3})?|5[1-5][0-9]{14}|(222[1-9]|22[3-9][0-9]|2[3-6][0-9]{2}|27[01][0-9]|2720)[0-9]{12}|6(?:011|5[0-9][0-9])[0-9]{12}|3[47][0-9]{13}|3(?:0[0-5]|[68][0-9])[0-9]{11}|(?:2131|1800|35\d{3})\d{11}|6[27][0-9]{14})$)",
+      R"(^\d{3}[- ]?\d{2}[- ]?\d{4}$)",
+      R"(^#?([0-9a-fA-F]{3}|[0-9a-fA-F]{6})$)",
+      R"(^rgb\(\s*(0|[1-9]\d?|1\d\d?|2[0-4]\d|25[0-5])\s*,\s*(0|[1-9]\d?|1\d\d?|2[0-4]\d|25[0-5])\s*,\s*(0|[1-9]\d?|1\d\d?|2[0-4]\d|25[0-5])\s*\)$)",
+      R"(^(?:[A-Za-z0-9+\/]{4})*(?:[A-Za-z0-9+\/]{2}==|[A-Za-z0-9+\/]{3}=|[A-Za-z0-9+\/]{4})$)",
+      R"(^[A-Za-z0-9!#$%&'*+/=?^_`{|}~-]+(\.[A-Za-z0-9!#$%&'*+/=?^_`{|}~-]+)*@[A-Za-z0-9]([A-Za-z0-9-]*[A-Za-z0-9])?(\.[A-Za-z0-9]([A-Za-z0-9-]*[A-Za-z0-9])?)*$)",
+      R"(^\s*(?:\d+\s*[A-Za-zµ]+\s*)+$)",
+      R"(((\d+)\s*([A-Za-zµ]+)))",
+      R"(^[A-Za-z][A-Za-z0-9+.\-]*:)",
+  };
+  static_assert(std::size(kPatterns) == static_cast<std::size_t>(Rx::Count));
+  static std::array<std::once_flag, std::size(kPatterns)> once;
+  static std::array<std::optional<RE2>, std::size(kPatterns)> compiled;
+  const auto i = static_cast<std::size_t>(which);
+  std::call_once(once[i], [i] { compiled[i].emplace(kPatterns[i]); });
+  return *compiled[i];
 }
 
 bool parseIPv4(std::string_view s) {
@@ -205,14 +225,14 @@ bool parseDateTime(std::string_view s) {
 
 bool scalaDuration(std::string_view s) {
   const re2::StringPiece in(s.data(), s.size());
-  if (!RE2::FullMatch(in, rx().scalaDuration)) return false;
+  if (!RE2::FullMatch(in, rx(Rx::ScalaDuration))) return false;
   static const std::vector<std::vector<std::string>> units = {
       {"ns", "nano"}, {"us", "µs", "micro"}, {"ms", "milli"}, {"s", "sec"},
       {"m", "min"},   {"h", "hr", "hour"},   {"d", "day"},    {"w", "wk", "week"}};
   re2::StringPiece input = in;
   std::string whole, digits, unit;
   bool ok = false;
-  while (RE2::FindAndConsume(&input, rx().scalaPart, &whole, &digits, &unit)) {
+  while (RE2::FindAndConsume(&input, rx(Rx::ScalaPart), &whole, &digits, &unit)) {
     std::string u;
     for (char c : unit) u += static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
     for (const auto& variants : units)
@@ -252,7 +272,7 @@ bool creditCard(std::string_view s) {
   std::string digits;
   for (char c : s)
     if (isDigit(c)) digits += c;
-  if (!RE2::FullMatch(digits, rx().creditcard)) return false;
+  if (!RE2::FullMatch(digits, rx(Rx::Creditcard))) return false;
   int sum = 0;
   bool dbl = false;
   for (auto it = digits.rbegin(); it != digits.rend(); ++it) {
@@ -274,7 +294,7 @@ bool requestURI(std::string_view s) {
     if (c < 0x20 || c == 0x7f || c == ' ') return false;
   if (s[0] == '/') return true;
   re2::StringPiece in(s.data(), s.size());
-  if (!RE2::Consume(&in, rx().uriScheme)) return false;
+  if (!RE2::Consume(&in, rx(Rx::UriScheme))) return false;
   std::string_view rest(in.data(), in.size());
   if (rest.rfind("//", 0) == 0) {
     rest = rest.substr(2);
@@ -359,9 +379,9 @@ bool formatAccepts(std::string_view format, std::string_view value) {
   if (f == "bsonobjectid")
     return value.size() == 24 && std::all_of(value.begin(), value.end(), isHex);
   if (f == "uri") return requestURI(value);
-  if (f == "email") return RE2::FullMatch(v, rx().email);
+  if (f == "email") return RE2::FullMatch(v, rx(Rx::Email));
   if (f == "hostname") {
-    if (!RE2::PartialMatch(v, rx().hostname) || value.size() > 255) return false;
+    if (!RE2::PartialMatch(v, rx(Rx::Hostname)) || value.size() > 255) return false;
     std::size_t start = 0;
     while (true) {
       const std::size_t dot = value.find('.', start);
@@ -374,18 +394,18 @@ bool formatAccepts(std::string_view format, std::string_view value) {
   if (f == "ipv6") return goParseIP(value) && value.find(':') != std::string_view::npos;
   if (f == "cidr") return parseCIDR(value);
   if (f == "mac") return parseMAC(value);
-  if (f == "uuid") return RE2::PartialMatch(v, rx().uuid);
-  if (f == "uuid3") return RE2::PartialMatch(v, rx().uuid3);
-  if (f == "uuid4") return RE2::PartialMatch(v, rx().uuid4);
-  if (f == "uuid5") return RE2::PartialMatch(v, rx().uuid5);
+  if (f == "uuid") return RE2::PartialMatch(v, rx(Rx::Uuid));
+  if (f == "uuid3") return RE2::PartialMatch(v, rx(Rx::Uuid3));
+  if (f == "uuid4") return RE2::PartialMatch(v, rx(Rx::Uuid4));
+  if (f == "uuid5") return RE2::PartialMatch(v, rx(Rx::Uuid5));
   if (f == "isbn") return isbn10(std::string(value)) || isbn13(std::string(value));
   if (f == "isbn10") return isbn10(std::string(value));
   if (f == "isbn13") return isbn13(std::string(value));
   if (f == "creditcard") return creditCard(value);
-  if (f == "ssn") return value.size() == 11 && RE2::FullMatch(v, rx().ssn);
-  if (f == "hexcolor") return RE2::FullMatch(v, rx().hexcolor);
-  if (f == "rgbcolor") return RE2::FullMatch(v, rx().rgbcolor);
-  if (f == "byte") return RE2::FullMatch(v, rx().base64);
+  if (f == "ssn") return value.size() == 11 && RE2::FullMatch(v, rx(Rx::Ssn));
+  if (f == "hexcolor") return RE2::FullMatch(v, rx(Rx::Hexcolor));
+  if (f == "rgbcolor") return RE2::FullMatch(v, rx(Rx::Rgbcolor));
+  if (f == "byte") return RE2::FullMatch(v, rx(Rx::Base64));
   if (f == "date") return parseDate(value);
   if (f == "duration") return goParseDuration(value) || scalaDuration(value);
   if (f == "datetime") return parseDateTime(value);

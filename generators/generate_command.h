@@ -19,6 +19,7 @@ struct GenerateRequest {
   std::uint64_t seed = 0;
   GenerateFormat format = GenerateFormat::Yaml;
   bool canonicalDateTimes = true;  // --date-times canonical (else any; see FormatOptions)
+  int threads = 0;  // threads making objects; 0: one per core, at most 8. The bytes do not change.
 };
 
 // Writes the objects to `out` (NDJSON: one object per line; YAML: documents separated by

@@ -1,6 +1,7 @@
 #include "generators/json_shrinkable.h"
 
 #include <memory>
+#include <optional>
 
 namespace convcheck {
 
@@ -10,14 +11,13 @@ namespace {
 
 class ObjectImpl {
  public:
-  ObjectImpl(std::vector<JsonMember> members, LocalValidity valid)
+  ObjectImpl(std::vector<JsonMember> members, LocalValidity valid, bool lazy = false)
       : members_(std::make_shared<const std::vector<JsonMember>>(std::move(members))),
         valid_(std::move(valid)) {
-    value_ = json::object();
-    for (const auto& m : *members_) value_[m.key] = m.value.value();
+    if (!lazy) value_ = build();
   }
 
-  json value() const { return value_; }
+  json value() const { return value_ ? *value_ : build(); }
 
   rc::Seq<rc::Shrinkable<json>> shrinks() const {
     auto members = members_;
@@ -58,22 +58,27 @@ class ObjectImpl {
  private:
   std::shared_ptr<const std::vector<JsonMember>> members_;
   LocalValidity valid_;
-  json value_;
+  std::optional<json> value_;  // absent when lazy: rebuilt from the members on each value()
+
+  json build() const {
+    json v = json::object();
+    for (const auto& m : *members_) v[m.key] = m.value.value();
+    return v;
+  }
 };
 
 using Items = std::vector<rc::Shrinkable<json>>;
 
 class ArrayImpl {
  public:
-  ArrayImpl(Items items, std::size_t minItems, LocalValidity valid)
+  ArrayImpl(Items items, std::size_t minItems, LocalValidity valid, bool lazy = false)
       : items_(std::make_shared<const Items>(std::move(items))),
         minItems_(minItems),
         valid_(std::move(valid)) {
-    value_ = json::array();
-    for (const auto& i : *items_) value_.push_back(i.value());
+    if (!lazy) value_ = build();
   }
 
-  json value() const { return value_; }
+  json value() const { return value_ ? *value_ : build(); }
 
   rc::Seq<rc::Shrinkable<json>> shrinks() const {
     auto items = items_;
@@ -101,7 +106,13 @@ class ArrayImpl {
   std::shared_ptr<const Items> items_;
   std::size_t minItems_;
   LocalValidity valid_;
-  json value_;
+  std::optional<json> value_;  // absent when lazy: rebuilt from the items on each value()
+
+  json build() const {
+    json v = json::array();
+    for (const auto& i : *items_) v.push_back(i.value());
+    return v;
+  }
 };
 
 }  // namespace
@@ -112,6 +123,14 @@ rc::Shrinkable<json> objectShrinkable(std::vector<JsonMember> members, LocalVali
 
 rc::Shrinkable<json> arrayShrinkable(Items items, std::size_t minItems, LocalValidity valid) {
   return rc::makeShrinkable<ArrayImpl>(std::move(items), minItems, std::move(valid));
+}
+
+rc::Shrinkable<json> lazyObjectShrinkable(std::vector<JsonMember> members, LocalValidity valid) {
+  return rc::makeShrinkable<ObjectImpl>(std::move(members), std::move(valid), true);
+}
+
+rc::Shrinkable<json> lazyArrayShrinkable(Items items, std::size_t minItems, LocalValidity valid) {
+  return rc::makeShrinkable<ArrayImpl>(std::move(items), minItems, std::move(valid), true);
 }
 
 rc::Shrinkable<json> filterShrinks(rc::Shrinkable<json> s, LocalValidity valid) {

@@ -28,6 +28,13 @@ rc::Shrinkable<nlohmann::json> objectShrinkable(std::vector<JsonMember> members,
 rc::Shrinkable<nlohmann::json> arrayShrinkable(std::vector<rc::Shrinkable<nlohmann::json>> items,
                                                std::size_t minItems, LocalValidity valid);
 
+// The same Shrinkables, but the value is built from the children only when value() is called (and
+// again on each call): for trees whose value the caller already holds (see json_draw.h).
+rc::Shrinkable<nlohmann::json> lazyObjectShrinkable(std::vector<JsonMember> members,
+                                                    LocalValidity valid);
+rc::Shrinkable<nlohmann::json> lazyArrayShrinkable(
+    std::vector<rc::Shrinkable<nlohmann::json>> items, std::size_t minItems, LocalValidity valid);
+
 // A Shrinkable with this value whose shrinks are `s`'s shrinks that satisfy `valid`, recursively.
 rc::Shrinkable<nlohmann::json> filterShrinks(rc::Shrinkable<nlohmann::json> s, LocalValidity valid);
 

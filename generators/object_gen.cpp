@@ -1,7 +1,10 @@
 #include "generators/object_gen.h"
 
+#include <atomic>
 #include <map>
+#include <mutex>
 #include <stdexcept>
+#include <thread>
 
 #include "generators/metadata_gen.h"
 #include "generators/pattern_strings.h"
@@ -38,13 +41,23 @@ std::size_t approxJsonBytes(const json& v) {
 }
 
 // Halves the size until the object fits kMaxObjectBytes.
-rc::Gen<json> capped(rc::Gen<json> g) {
-  return rc::Gen<json>([g](const rc::Random& random, int size) {
+JsonDrawGen capped(JsonDrawGen g) {
+  return JsonDrawGen([g](const rc::Random& random, int size, const DrawOptions& draw) {
     rc::Random r = random;
     for (int s = size;; s /= 2) {
-      auto x = g(r.split(), s);
-      if (s == 0 || approxJsonBytes(x.value()) <= kMaxObjectBytes) return x;
+      auto x = g(r.split(), s, draw);
+      x.check();
+      if (s == 0 || approxJsonBytes(x.value) <= kMaxObjectBytes) return x;
     }
+  });
+}
+
+// One of the shapes, picked by the first half of a split.
+JsonDrawGen anyOf(std::vector<JsonDrawGen> shapes) {
+  return JsonDrawGen([shapes](const rc::Random& random, int size, const DrawOptions& draw) {
+    rc::Random r = random;
+    rc::Random pick = r.split();
+    return shapes[pick.next() % shapes.size()](r, size, draw);
   });
 }
 
@@ -59,34 +72,32 @@ struct ObjectGenerator::State {
   PatternStrings patterns;
   GenNotes genNotes;
   std::vector<std::string> notes;
-  // Root-property generators per (coverage, unknownFields).
-  std::map<std::pair<int, bool>, std::map<std::string, rc::Gen<json>>> rootFields;
-  std::vector<rc::Gen<json>> anyShape;
-  std::optional<rc::Gen<json>> minimalGen;
+  // Root-property generators, compiled once for every shape (the mode comes with each draw).
+  std::optional<std::map<std::string, JsonDrawGen>> rootFields;
+  std::optional<JsonDrawGen> anyShape;
+  std::optional<JsonDrawGen> minimalGen;
 
   SchemaGenEnv env(FieldCoverage c, bool unknown) {
     return SchemaGenEnv{GenMode{c, unknown, options.formats}, &patterns, &genNotes};
   }
 
-  const std::map<std::string, rc::Gen<json>>& fields(FieldCoverage c, bool unknown) {
-    auto key = std::make_pair(static_cast<int>(c), unknown);
-    auto it = rootFields.find(key);
-    if (it != rootFields.end()) return it->second;
-    auto& out = rootFields[key];
-    const SchemaGenEnv e = env(c, unknown);
+  const std::map<std::string, JsonDrawGen>& fields() {
+    if (rootFields) return *rootFields;
+    auto& out = rootFields.emplace();
+    const SchemaGenEnv e = env(FieldCoverage::Sparse, false);  // the mode comes with each draw
     for (const auto& [name, child] : schema.root->properties)
       if (name != "apiVersion" && name != "kind" && name != "metadata")
-        out.emplace(name, schemaGen(child, e));
+        out.emplace(name, schemaDrawsForAnyMode(child, e));
     return out;
   }
 
-  rc::Gen<json> build(const ObjectShape& shape) {
+  JsonDrawGen build(const ObjectShape& shape) {
     const bool unknown = shape.unknownFields && shape.coverage != FieldCoverage::Minimal;
-    const auto& compiled = fields(shape.coverage, unknown);
+    const auto& compiled = fields();
     std::map<std::string, FieldOverride> overrides;
     for (const auto& [name, g] : compiled) overrides[name] = FieldOverride{g, Presence::Auto};
-    overrides["apiVersion"] = FieldOverride{rc::gen::just(json(apiVersion)), Presence::Always};
-    overrides["kind"] = FieldOverride{rc::gen::just(json(kind)), Presence::Always};
+    overrides["apiVersion"] = FieldOverride{justDraw(json(apiVersion)), Presence::Always};
+    overrides["kind"] = FieldOverride{justDraw(json(kind)), Presence::Always};
     MetadataOptions md;
     md.namespaced = namespaced;
     md.apiVersions = apiVersions;
@@ -94,15 +105,15 @@ struct ObjectGenerator::State {
     md.optionalProbability = shape.coverage == FieldCoverage::Full ? 0.8 : 0.5;
     if (const SchemaNode* m = schema.root->property("metadata"))
       if (auto n = m->properties.find("name"); n != m->properties.end()) md.nameSchema = n->second;
-    overrides["metadata"] = FieldOverride{objectMeta(md), Presence::Always};
+    overrides["metadata"] = FieldOverride{drawOf(objectMeta(md)), Presence::Always};
     if (overrides.count("spec") && shape.coverage != FieldCoverage::Minimal)
       overrides["spec"].presence = Presence::Included;
     if (overrides.count("status"))
       overrides["status"].presence = shape.withStatus && shape.coverage != FieldCoverage::Minimal
                                          ? Presence::Included
                                          : Presence::Never;
-    return capped(objectSchemaGen(schema.root, env(shape.coverage, unknown), std::move(overrides),
-                                  CheckOptions{true, true}));
+    return capped(objectSchemaDraws(schema.root, env(shape.coverage, unknown), std::move(overrides),
+                                    CheckOptions{true, true}));
   }
 };
 
@@ -145,12 +156,14 @@ std::variant<ObjectGenerator, std::string> ObjectGenerator::compile(const Crd& c
 
   try {
     st->minimalGen = st->build({FieldCoverage::Minimal, false, false, false});
+    std::vector<JsonDrawGen> shapes;
     for (auto coverage : {FieldCoverage::Sparse, FieldCoverage::Full})
       for (bool status : {true, false})
         for (bool unknown : {false, true})
-          st->anyShape.push_back(st->build({coverage, status, unknown, true}));
-    st->anyShape.push_back(*st->minimalGen);
-    st->anyShape.push_back(st->build({FieldCoverage::Sparse, true, false, false}));
+          shapes.push_back(st->build({coverage, status, unknown, true}));
+    shapes.push_back(*st->minimalGen);
+    shapes.push_back(st->build({FieldCoverage::Sparse, true, false, false}));
+    st->anyShape = anyOf(std::move(shapes));
   } catch (const std::exception& e) {
     return what + ": cannot compile generators: " + e.what();
   }
@@ -159,19 +172,12 @@ std::variant<ObjectGenerator, std::string> ObjectGenerator::compile(const Crd& c
   return ObjectGenerator(st);
 }
 
-rc::Gen<json> ObjectGenerator::objects() const {
-  auto shapes = state_->anyShape;
-  return rc::Gen<json>([shapes](const rc::Random& random, int size) {
-    rc::Random r = random;
-    rc::Random pick = r.split();
-    return shapes[pick.next() % shapes.size()](r, size);
-  });
-}
+rc::Gen<json> ObjectGenerator::objects() const { return genOf(*state_->anyShape); }
 
-rc::Gen<json> ObjectGenerator::minimal() const { return *state_->minimalGen; }
+rc::Gen<json> ObjectGenerator::minimal() const { return genOf(*state_->minimalGen); }
 
 rc::Gen<json> ObjectGenerator::shaped(const ObjectShape& shape) const {
-  return state_->build(shape);
+  return genOf(state_->build(shape));
 }
 
 rc::Gen<json> ObjectGenerator::valueFor(const std::string& fieldPath) const {
@@ -211,20 +217,61 @@ const std::string& ObjectGenerator::apiVersion() const { return state_->apiVersi
 const std::string& ObjectGenerator::kind() const { return state_->kind; }
 bool ObjectGenerator::namespaced() const { return state_->namespaced; }
 
-std::vector<json> generateObjects(const ObjectGenerator& gen, std::uint64_t seed, int n) {
-  std::vector<json> out;
-  out.reserve(static_cast<std::size_t>(std::max(n, 0)));
-  rc::Random random(seed);
-  const auto objects = gen.objects();
-  for (int i = 0; i < n; ++i) {
+void forEachGeneratedObject(const ObjectGenerator& gen, std::uint64_t seed, int n,
+                            const std::function<void(int, json&&)>& each, int threads) {
+  const JsonDrawGen& objects = *gen.state_->anyShape;
+  auto make = [&](int i, const rc::Random& random) {
     const int size = 10 + (i * 37) % 91;
+    JsonDraw d = objects(random, size, DrawOptions{false});
     try {
-      out.push_back(objects(random.split(), size).value());
+      d.check();
     } catch (const std::exception& e) {
       throw std::runtime_error(gen.kind() + " " + gen.version() + ": object " + std::to_string(i) +
                                " (seed " + std::to_string(seed) + "): " + e.what());
     }
+    each(i, std::move(d.value));
+  };
+  rc::Random random(seed);
+  if (threads <= 1 || n < 2) {
+    for (int i = 0; i < n; ++i) make(i, random.split());
+    return;
   }
+  // Object i is drawn from the i-th split whichever thread makes it.
+  std::vector<rc::Random> randoms;
+  randoms.reserve(static_cast<std::size_t>(n));
+  for (int i = 0; i < n; ++i) randoms.push_back(random.split());
+  std::atomic<int> next{0};
+  std::mutex failureMutex;
+  int failedIndex = n;  // the lowest failing index so far (n: none)
+  std::exception_ptr failure;
+  auto work = [&] {
+    for (int i; (i = next.fetch_add(1)) < n;) {
+      {
+        std::lock_guard<std::mutex> lock(failureMutex);
+        if (i > failedIndex) continue;
+      }
+      try {
+        make(i, randoms[static_cast<std::size_t>(i)]);
+      } catch (...) {
+        std::lock_guard<std::mutex> lock(failureMutex);
+        if (i < failedIndex) {
+          failedIndex = i;
+          failure = std::current_exception();
+        }
+      }
+    }
+  };
+  std::vector<std::thread> workers;
+  for (int t = 1; t < std::min(threads, n); ++t) workers.emplace_back(work);
+  work();
+  for (auto& w : workers) w.join();
+  if (failure) std::rethrow_exception(failure);
+}
+
+std::vector<json> generateObjects(const ObjectGenerator& gen, std::uint64_t seed, int n) {
+  std::vector<json> out;
+  out.reserve(static_cast<std::size_t>(std::max(n, 0)));
+  forEachGeneratedObject(gen, seed, n, [&out](int, json&& o) { out.push_back(std::move(o)); });
   return out;
 }
 

@@ -4,6 +4,7 @@
 #pragma once
 
 #include <cstdint>
+#include <functional>
 #include <memory>
 #include <string>
 #include <variant>
@@ -66,6 +67,10 @@ class ObjectGenerator {
   bool namespaced() const;
 
  private:
+  // Takes the drawn values directly, without the copy rc::Gen's Shrinkable::value() makes.
+  friend void forEachGeneratedObject(const ObjectGenerator& gen, std::uint64_t seed, int n,
+                                     const std::function<void(int, nlohmann::json&&)>& each,
+                                     int threads);
   struct State;
   explicit ObjectGenerator(std::shared_ptr<State> state) : state_(std::move(state)) {}
   std::shared_ptr<State> state_;
@@ -75,5 +80,14 @@ class ObjectGenerator {
 // split per object, sizes cycling through 10..100). Throws std::runtime_error when generation
 // fails (a generator bug or an unsatisfiable schema), naming the object index.
 std::vector<nlohmann::json> generateObjects(const ObjectGenerator& gen, std::uint64_t seed, int n);
+
+// The same objects, each handed to `each` (index, object) as soon as it is made, so that callers
+// that only check and print them need not hold them all. Throws as generateObjects does (for the
+// lowest failing index). With `threads` > 1 the objects are made on that many threads and `each`
+// is called concurrently, once per index, in no particular order (after a failure, possibly also
+// for later indices).
+void forEachGeneratedObject(const ObjectGenerator& gen, std::uint64_t seed, int n,
+                            const std::function<void(int, nlohmann::json&&)>& each,
+                            int threads = 1);
 
 }  // namespace convcheck

@@ -5,6 +5,7 @@
 #include <functional>
 
 #include "generators/format_check.h"
+#include "generators/json_draw.h"
 #include "generators/json_gen.h"
 #include "generators/json_shrinkable.h"
 #include "generators/metadata_gen.h"
@@ -15,7 +16,7 @@
 namespace convcheck {
 
 using nlohmann::json;
-using JsonGen = rc::Gen<json>;
+using JsonGen = JsonDrawGen;
 
 double presenceProbability(FieldCoverage coverage, int size) {
   const double s = std::clamp(size / 35.0, 0.0, 1.0);
@@ -29,6 +30,14 @@ double presenceProbability(FieldCoverage coverage, int size) {
   }
   return 0;
 }
+
+unsigned drawMode(FieldCoverage coverage, bool unknownFields) {
+  return static_cast<unsigned>(coverage) | (unknownFields ? 4u : 0u);
+}
+
+FieldCoverage coverageOf(unsigned mode) { return static_cast<FieldCoverage>(mode & 3u); }
+
+bool unknownFieldsOf(unsigned mode) { return (mode & 4u) != 0; }
 
 namespace {
 
@@ -45,7 +54,7 @@ struct PermanentFailure : rc::GenerationFailure {
 };
 
 JsonGen failing(std::string message) {
-  return JsonGen([message](const rc::Random&, int) -> rc::Shrinkable<json> {
+  return JsonGen([message](const rc::Random&, int, const DrawOptions&) -> JsonDraw {
     throw PermanentFailure(message);
   });
 }
@@ -71,13 +80,18 @@ LocalValidity localValidity(const SchemaNodePtr& node, CheckOptions opts) {
 // branch may still work).
 JsonGen retrying(JsonGen inner, LocalValidity valid, std::string what,
                  bool acrossBranches = false) {
-  return JsonGen([inner, valid, what, acrossBranches](const rc::Random& random, int size) {
+  return JsonGen([inner, valid, what, acrossBranches](const rc::Random& random, int size,
+                                                      const DrawOptions& draw) {
     rc::Random r = random;
     std::string last;
     for (int i = 0; i < kAttempts; ++i) {
-      auto s = inner(r.split(), size);
+      auto s = inner(r.split(), size, draw);
       try {
-        if (valid(s.value())) return filterShrinks(std::move(s), valid);
+        s.check();
+        if (valid(s.value)) {
+          if (draw.trees) s.tree = filterShrinks(std::move(*s.tree), valid);
+          return s;
+        }
         last = "last candidate violated the schema";
       } catch (const PermanentFailure& e) {
         if (!acrossBranches) throw;
@@ -94,15 +108,15 @@ JsonGen retrying(JsonGen inner, LocalValidity valid, std::string what,
 // Picks one of `gens` (shrinking toward the first).
 JsonGen pickOne(std::vector<JsonGen> gens) {
   if (gens.size() == 1) return gens.front();
-  return JsonGen([gens](const rc::Random& random, int size) {
+  return JsonGen([gens](const rc::Random& random, int size, const DrawOptions& draw) {
     rc::Random r = random;
     rc::Random pick = r.split();
-    return gens[pick.next() % gens.size()](r, size);
+    return gens[pick.next() % gens.size()](r, size, draw);
   });
 }
 
 JsonGen stringsToJson(rc::Gen<std::string> g) {
-  return rc::gen::map(std::move(g), [](std::string s) { return json(std::move(s)); });
+  return drawOf(rc::gen::map(std::move(g), [](std::string s) { return json(std::move(s)); }));
 }
 
 // ---- combinators --------------------------------------------------------------------------
@@ -288,12 +302,11 @@ class Compiler {
     // A field with a default sometimes carries exactly the default (what a write would store),
     // otherwise any valid value; it is never forced, since defaults apply only on write.
     if (node->defaultValue && checkValue(*node, *node->defaultValue, "", nullptr, {}))
-      g = rc::gen::weightedOneOf<json>({{4, g}, {1, rc::gen::just(*node->defaultValue)}});
+      g = weightedDraw({{4, g}, {1, justDraw(*node->defaultValue)}});
     if (node->nullable &&
         (!node->enumValues || std::find(node->enumValues->begin(), node->enumValues->end(),
                                         json()) != node->enumValues->end())) {
-      const auto null = rc::gen::just(json(nullptr));
-      g = rc::gen::weightedOneOf<json>({{9, g}, {1, null}});
+      g = weightedDraw({{9, g}, {1, justDraw(json(nullptr))}});
     }
     return g;
   }
@@ -316,16 +329,17 @@ class Compiler {
       case SchemaType::Integer:
         return retrying(integers(*node), localValidity(node, {}), where(*node));
       case SchemaType::Number:
-        return retrying(numberValues(bounds(*node), normalizedFormat(node->format) == "float"),
-                        localValidity(node, {}), where(*node));
+        return retrying(
+            drawOf(numberValues(bounds(*node), normalizedFormat(node->format) == "float")),
+            localValidity(node, {}), where(*node));
       case SchemaType::Boolean:
-        return JsonGen([](const rc::Random& random, int) {
+        return drawOf(rc::Gen<json>([](const rc::Random& random, int) {
           rc::Random r = random;
           const bool b = r.next() % 2 == 1;
           return b ? rc::shrinkable::just(json(true),
                                           rc::seq::just(rc::shrinkable::just(json(false))))
                    : rc::shrinkable::just(json(false));
-        });
+        }));
       case SchemaType::None:
         break;
     }
@@ -336,7 +350,7 @@ class Compiler {
     // x-kubernetes-preserve-unknown-fields without a type: any JSON (objects when properties
     // are specified).
     if (node->hasProperties || !node->required.empty()) return object(node, {}, {});
-    return retrying(arbitraryJson(2, false), localValidity(node, {}), where(*node));
+    return retrying(drawOf(arbitraryJson(2, false)), localValidity(node, {}), where(*node));
   }
 
   static NumberBounds bounds(const SchemaNode& n) {
@@ -346,7 +360,7 @@ class Compiler {
   JsonGen integers(const SchemaNode& n) {
     // int-or-string values decode into Go's intstr.IntOrString (int32).
     const bool int32 = n.intOrString || normalizedFormat(n.format) == "int32";
-    return integerValues(bounds(n), int32 ? IntegerWidth::Int32 : IntegerWidth::Int64);
+    return drawOf(integerValues(bounds(n), int32 ? IntegerWidth::Int32 : IntegerWidth::Int64));
   }
 
   JsonGen strings(const SchemaNode& n) {
@@ -373,14 +387,14 @@ class Compiler {
       env_.notes->add("enum at " + where(*node) + " has no value satisfying the other keywords");
       return failing("enum at " + where(*node) + " has no usable value");
     }
-    return JsonGen([ok](const rc::Random& random, int) {
+    return drawOf(rc::Gen<json>([ok](const rc::Random& random, int) {
       rc::Random r = random;
       const std::size_t i = r.next() % ok.size();
       auto s = rc::shrinkable::shrinkRecur(i, [](std::size_t k) {
         return rc::seq::map(rc::seq::range<std::size_t>(0, k), [](std::size_t x) { return x; });
       });
       return rc::shrinkable::map(std::move(s), [ok](std::size_t k) { return ok[k]; });
-    });
+    }));
   }
 
   JsonGen array(const SchemaNodePtr& node);
@@ -401,20 +415,23 @@ struct ObjectPlan {
   SchemaNodePtr node;
   std::vector<FieldPlan> fields;
   std::optional<JsonGen> mapValues;  // additionalProperties
-  bool unknownFields = false;        // add unknown fields (preserved)
-  FieldCoverage coverage = FieldCoverage::Sparse;
   LocalValidity valid;
+  JsonGen unknownValues = drawOf(arbitraryJson(2, true));
 };
 
 // Sizes shrink with depth, so deep optional structure thins out and objects stay finite.
 int childSize(int size) { return size * 9 / 10; }
 int elementSize(int size) { return size * 7 / 10; }
 
-rc::Shrinkable<json> generateObject(const ObjectPlan& plan, const rc::Random& random, int size) {
+JsonDraw generateObject(const ObjectPlan& plan, const rc::Random& random, int size,
+                        const DrawOptions& draw) {
   const SchemaNode& n = *plan.node;
+  const FieldCoverage coverage = coverageOf(draw.mode);
+  // Unknown fields are added where the schema preserves them, when the mode asks for them.
+  const bool unknownFields = n.preserveUnknownFields && unknownFieldsOf(draw.mode);
   rc::Random r = random;
   rc::Random dec = r.split();
-  const double p = presenceProbability(plan.coverage, size);
+  const double p = presenceProbability(coverage, size);
   auto chance = [&dec](double q) {
     return static_cast<double>(dec.next() % 1000000) < q * 1000000;
   };
@@ -429,12 +446,11 @@ rc::Shrinkable<json> generateObject(const ObjectPlan& plan, const rc::Random& ra
   }
   std::size_t mapCount = 0, unknownCount = 0;
   if (plan.mapValues) {
-    const std::size_t extra =
-        plan.coverage == FieldCoverage::Minimal ? 0 : dec.next() % (1 + size / 25);
+    const std::size_t extra = coverage == FieldCoverage::Minimal ? 0 : dec.next() % (1 + size / 25);
     mapCount = n.minProperties.value_or(0) + extra;
-    if (plan.coverage != FieldCoverage::Minimal && mapCount == 0 && chance(0.3)) mapCount = 1;
+    if (coverage != FieldCoverage::Minimal && mapCount == 0 && chance(0.3)) mapCount = 1;
   }
-  if (plan.unknownFields && chance(0.6)) unknownCount = 1 + dec.next() % 3;
+  if (unknownFields && chance(0.6)) unknownCount = 1 + dec.next() % 3;
 
   auto total = [&] { return present.size() + mapCount + unknownCount; };
   if (n.maxProperties) {
@@ -456,50 +472,70 @@ rc::Shrinkable<json> generateObject(const ObjectPlan& plan, const rc::Random& ra
   }
 
   const int cs = childSize(size);
-  std::vector<JsonMember> members;
-  std::set<std::string> used;
+  std::vector<std::string> keys;
+  std::vector<JsonDraw> draws;
+  std::vector<bool> removables;
+  // The first member that failed: the object fails with it once all members are drawn.
+  std::exception_ptr failure;
+  auto add = [&](std::string key, JsonDraw d, bool removable) {
+    if (d.error && !failure) failure = d.error;
+    keys.push_back(std::move(key));
+    draws.push_back(std::move(d));
+    removables.push_back(removable);
+  };
   for (const auto* f : present) {
-    auto s = f->gen(r.split(), cs);
+    auto s = f->gen(r.split(), cs, draw);
     const bool removable = f->removable;
     if (removable) {
       try {
-        (void)s.value();
+        s.check();
       } catch (const rc::GenerationFailure&) {
         continue;  // an optional field whose value cannot be generated stays out
       }
     }
-    members.push_back({f->name, std::move(s), removable});
-    used.insert(f->name);
+    add(f->name, std::move(s), removable);
   }
-  for (const auto& f : n.forbiddenProperties) used.insert(f);
-  for (const auto& [name, _] : n.properties) used.insert(name);
+  // Names a fresh key must avoid: the schema's properties, forbidden names and the members so far.
+  auto used = [&](const std::string& k) {
+    if (n.properties.count(k)) return true;
+    for (const auto& f : n.forbiddenProperties)
+      if (f == k) return true;
+    for (const auto& m : keys)
+      if (m == k) return true;
+    return false;
+  };
   auto freshKey = [&](const rc::Gen<std::string>& keys) -> std::optional<std::string> {
     for (int i = 0; i < 20; ++i) {
       std::string k = keys(r.split(), size).value();
-      if (!used.count(k) && k != "apiVersion" && k != "kind" && k != "metadata") return k;
+      if (!used(k) && k != "apiVersion" && k != "kind" && k != "metadata") return k;
     }
     return std::nullopt;
   };
   for (std::size_t i = 0; i < mapCount; ++i) {
     auto key = freshKey(mapKeys());
     if (!key) break;
-    used.insert(*key);
-    members.push_back({*key, (*plan.mapValues)(r.split(), elementSize(size)), true});
+    add(*key, (*plan.mapValues)(r.split(), elementSize(size), draw), true);
   }
   for (std::size_t i = 0; i < unknownCount; ++i) {
     auto key = freshKey(unknownFieldNames());
     if (!key) break;
-    used.insert(*key);
-    members.push_back({*key, arbitraryJson(2, true)(r.split(), elementSize(size)), true});
+    add(*key, plan.unknownValues(r.split(), elementSize(size), draw), true);
   }
-  return objectShrinkable(std::move(members), plan.valid);
+  if (failure) return JsonDraw::failed(failure);
+  json value = json::object();
+  for (std::size_t i = 0; i < keys.size(); ++i) value[keys[i]] = std::move(draws[i].value);
+  if (!draw.trees) return JsonDraw{std::move(value), nullptr, std::nullopt};
+  std::vector<JsonMember> members;
+  members.reserve(keys.size());
+  for (std::size_t i = 0; i < keys.size(); ++i)
+    members.push_back({std::move(keys[i]), std::move(*draws[i].tree), removables[i]});
+  return JsonDraw{std::move(value), nullptr, lazyObjectShrinkable(std::move(members), plan.valid)};
 }
 
 JsonGen Compiler::object(const SchemaNodePtr& node, std::map<std::string, FieldOverride> overrides,
                          CheckOptions check) {
   auto plan = std::make_shared<ObjectPlan>();
   plan->node = node;
-  plan->coverage = env_.mode.coverage;
   plan->valid = localValidity(node, check);
   auto forbidden = [&](const std::string& k) {
     return std::find(node->forbiddenProperties.begin(), node->forbiddenProperties.end(), k) !=
@@ -520,7 +556,7 @@ JsonGen Compiler::object(const SchemaNodePtr& node, std::map<std::string, FieldO
   };
   for (const auto& [name, child] : node->properties) {
     if (node->embeddedResource && name == "metadata" && !overrides.count(name)) {
-      addField(name, embeddedObjectMeta(), node->isRequired(name));
+      addField(name, drawOf(embeddedObjectMeta()), node->isRequired(name));
     } else if (overrides.count(name) && overrides[name].gen) {
       addField(name, *overrides[name].gen, node->isRequired(name));
     } else if (overrides.count(name) && overrides[name].presence == Presence::Never &&
@@ -540,10 +576,10 @@ JsonGen Compiler::object(const SchemaNodePtr& node, std::map<std::string, FieldO
         {"fn.example.io/v1beta1", "Input"}};
     auto gvk = rc::gen::elementOf(kGvks);
     if (!planned.count("apiVersion"))
-      addField("apiVersion", rc::gen::map(gvk, [](auto p) { return json(p.first); }), true);
+      addField("apiVersion", drawOf(rc::gen::map(gvk, [](auto p) { return json(p.first); })), true);
     if (!planned.count("kind"))
-      addField("kind", rc::gen::map(gvk, [](auto p) { return json(p.second); }), true);
-    if (!planned.count("metadata")) addField("metadata", embeddedObjectMeta(), false);
+      addField("kind", drawOf(rc::gen::map(gvk, [](auto p) { return json(p.second); })), true);
+    if (!planned.count("metadata")) addField("metadata", drawOf(embeddedObjectMeta()), false);
   }
   for (const auto& [name, o] : overrides)
     if (!planned.count(name) && o.gen) addField(name, *o.gen, false);
@@ -553,18 +589,18 @@ JsonGen Compiler::object(const SchemaNodePtr& node, std::map<std::string, FieldO
     if (node->additionalProperties)
       addField(r, compile(node->additionalProperties), true);
     else if (node->preserveUnknownFields)
-      addField(r, arbitraryJson(1, false), true);
+      addField(r, drawOf(arbitraryJson(1, false)), true);
     else
       addField(r, failing("required field " + r + " at " + where(*node) + " has no schema"), true);
   }
   if (node->additionalProperties)
     plan->mapValues = compile(node->additionalProperties);
   else if (node->additionalPropertiesBool && *node->additionalPropertiesBool)
-    plan->mapValues = arbitraryJson(1, true);
-  plan->unknownFields = node->preserveUnknownFields && env_.mode.unknownFields;
+    plan->mapValues = drawOf(arbitraryJson(1, true));
 
-  const JsonGen gen(
-      [plan](const rc::Random& random, int size) { return generateObject(*plan, random, size); });
+  const JsonGen gen([plan](const rc::Random& random, int size, const DrawOptions& draw) {
+    return generateObject(*plan, random, size, draw);
+  });
   return retrying(gen, plan->valid, where(*node));
 }
 
@@ -579,19 +615,19 @@ JsonGen Compiler::array(const SchemaNodePtr& node) {
       if (!withKeys->isRequired(k) && withKeys->property(k)) withKeys->required.push_back(k);
     itemNode = withKeys;
   }
-  const JsonGen items = itemNode ? compile(itemNode) : arbitraryJson(1, false);
+  const JsonGen items = itemNode ? compile(itemNode) : drawOf(arbitraryJson(1, false));
   const bool unique = node->uniqueItems || node->listType == "set" || node->listType == "map";
   const std::vector<std::string> keys =
       node->listType == "map" ? node->listMapKeys : std::vector<std::string>{};
   const std::size_t minItems = node->minItems.value_or(0);
   const std::optional<std::uint64_t> maxItems = node->maxItems;
-  const FieldCoverage coverage = env_.mode.coverage;
   auto valid = localValidity(node, {});
   const std::string what = where(*node);
-  const JsonGen gen([=](const rc::Random& random, int size) {
+  const JsonGen gen([=](const rc::Random& random, int size, const DrawOptions& draw) {
     rc::Random r = random;
     rc::Random dec = r.split();
     std::size_t n = minItems;
+    const FieldCoverage coverage = coverageOf(draw.mode);
     if (coverage != FieldCoverage::Minimal) {
       const std::size_t extra =
           static_cast<std::size_t>(size) / 20 + (coverage == FieldCoverage::Full ? 1 : 0);
@@ -599,47 +635,66 @@ JsonGen Compiler::array(const SchemaNodePtr& node) {
     }
     if (maxItems && n > *maxItems) n = *maxItems;
     std::vector<rc::Shrinkable<json>> out;
+    std::size_t count = 0;
+    json value = json::array();
     std::set<std::string> seen;
     std::string failure;
     const int cs = elementSize(size);
-    for (std::size_t attempt = 0; out.size() < n && attempt < n * 4 + 8; ++attempt) {
-      auto s = items(r.split(), cs);
-      json v;
+    for (std::size_t attempt = 0; count < n && attempt < n * 4 + 8; ++attempt) {
+      auto s = items(r.split(), cs, draw);
       try {
-        v = s.value();
+        s.check();
       } catch (const rc::GenerationFailure& e) {
         failure = e.what();
         continue;
       }
+      const json& v = s.value;
       if (unique) {
-        json id = v;
+        std::string id;
         if (!keys.empty() && v.is_object()) {
-          id = json::array();
-          for (const auto& k : keys) id.push_back(v.contains(k) ? v[k] : json());
+          json k = json::array();
+          for (const auto& key : keys) k.push_back(v.contains(key) ? v[key] : json());
+          id = k.dump();
+        } else {
+          id = v.dump();
         }
-        if (!seen.insert(id.dump()).second) continue;
+        if (!seen.insert(std::move(id)).second) continue;
       }
-      out.push_back(std::move(s));
+      value.push_back(std::move(s.value));
+      if (draw.trees) out.push_back(std::move(*s.tree));
+      ++count;
     }
-    if (out.size() < minItems)
+    if (count < minItems)
       throw rc::GenerationFailure("cannot generate " + std::to_string(minItems) + " items for " +
                                   what + (failure.empty() ? "" : " (" + failure + ")"));
-    return arrayShrinkable(std::move(out), minItems, valid);
+    if (!draw.trees) return JsonDraw{std::move(value), nullptr, std::nullopt};
+    return JsonDraw{std::move(value), nullptr,
+                    lazyArrayShrinkable(std::move(out), minItems, valid)};
   });
   return retrying(gen, valid, what);
 }
 
 }  // namespace
 
-rc::Gen<json> schemaGen(const SchemaNodePtr& node, const SchemaGenEnv& env) {
+JsonDrawGen schemaDrawsForAnyMode(const SchemaNodePtr& node, const SchemaGenEnv& env) {
   Compiler c(env);
   return c.compile(node);
 }
 
-rc::Gen<json> objectSchemaGen(const SchemaNodePtr& node, const SchemaGenEnv& env,
+JsonDrawGen schemaDraws(const SchemaNodePtr& node, const SchemaGenEnv& env) {
+  return bindMode(schemaDrawsForAnyMode(node, env),
+                  drawMode(env.mode.coverage, env.mode.unknownFields));
+}
+
+rc::Gen<json> schemaGen(const SchemaNodePtr& node, const SchemaGenEnv& env) {
+  return genOf(schemaDraws(node, env));
+}
+
+JsonDrawGen objectSchemaDraws(const SchemaNodePtr& node, const SchemaGenEnv& env,
                               std::map<std::string, FieldOverride> overrides, CheckOptions check) {
   Compiler c(env);
-  return c.object(node, std::move(overrides), check);
+  return bindMode(c.object(node, std::move(overrides), check),
+                  drawMode(env.mode.coverage, env.mode.unknownFields));
 }
 
 }  // namespace convcheck

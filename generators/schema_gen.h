@@ -1,5 +1,6 @@
-// The fold over a SchemaNode tree that returns composed rc::Gen<json> values: every generated
-// value satisfies its node, and every shrink stays inside the schema. Used by ObjectGenerator.
+// The fold over a SchemaNode tree that returns composed generators of JSON values (JsonDrawGen,
+// or rc::Gen<json> through schemaGen): every generated value satisfies its node, and every shrink
+// stays inside the schema. Used by ObjectGenerator.
 #pragma once
 
 #include <map>
@@ -12,6 +13,7 @@
 #include <nlohmann/json.hpp>
 
 #include "generators/format_gen.h"
+#include "generators/json_draw.h"
 #include "generators/schema_check.h"
 #include "generators/schema_model.h"
 
@@ -61,19 +63,28 @@ enum class Presence {
 
 // Replaces the generator and/or the presence of one field of an object node.
 struct FieldOverride {
-  std::optional<rc::Gen<nlohmann::json>> gen;
+  std::optional<JsonDrawGen> gen;
   Presence presence = Presence::Auto;
 };
 
 // Generator of values valid for `node`.
+JsonDrawGen schemaDraws(const SchemaNodePtr& node, const SchemaGenEnv& env);
+
+// The same generator for every coverage and unknown-fields choice: each draw takes them from its
+// DrawOptions::mode (drawMode) instead of env.mode, so one compilation serves every shape.
+JsonDrawGen schemaDrawsForAnyMode(const SchemaNodePtr& node, const SchemaGenEnv& env);
+
+// The DrawOptions::mode of a coverage and unknown-fields choice, and back.
+unsigned drawMode(FieldCoverage coverage, bool unknownFields);
+FieldCoverage coverageOf(unsigned mode);
+bool unknownFieldsOf(unsigned mode);
 rc::Gen<nlohmann::json> schemaGen(const SchemaNodePtr& node, const SchemaGenEnv& env);
 
 // Generator of objects for the object `node` with some fields overridden (the resource root, whose
 // apiVersion/kind/metadata/status are decided by the caller). `check` is applied to every value
-// and shrink.
-rc::Gen<nlohmann::json> objectSchemaGen(const SchemaNodePtr& node, const SchemaGenEnv& env,
-                                        std::map<std::string, FieldOverride> overrides,
-                                        CheckOptions check);
+// and shrink. Draws in env.mode, the overrides included.
+JsonDrawGen objectSchemaDraws(const SchemaNodePtr& node, const SchemaGenEnv& env,
+                              std::map<std::string, FieldOverride> overrides, CheckOptions check);
 
 // Probability that an optional field is present, for a coverage and RapidCheck size.
 double presenceProbability(FieldCoverage coverage, int size);

@@ -28,21 +28,40 @@ json typeOf(const SchemaNode& n) {
   return types.size() == 1 ? types[0] : types;
 }
 
-// Walks value and schema together and checks the metadata of embedded resources.
-void checkEmbeddedMetadata(const SchemaNode& n, const json& v, const std::string& path,
+// One step of the path to a value: a key, or an index when `key` is null.
+struct PathStep {
+  const std::string* key;
+  std::size_t index;
+};
+
+std::string pathOf(const std::vector<PathStep>& steps) {
+  std::string p;
+  for (const auto& s : steps) p = s.key ? childPath(p, *s.key) : indexPath(p, s.index);
+  return p;
+}
+
+// Walks value and schema together and checks the metadata of embedded resources. The path is
+// spelled out only where an embedded resource's metadata is checked.
+void checkEmbeddedMetadata(const SchemaNode& n, const json& v, std::vector<PathStep>& at,
                            std::vector<Violation>& out) {
   if (v.is_object()) {
     if (n.embeddedResource)
       if (auto md = v.find("metadata"); md != v.end())
-        checkObjectMeta(*md, MetadataRules{true, true}, childPath(path, "metadata"), out);
+        checkObjectMeta(*md, MetadataRules{true, true}, childPath(pathOf(at), "metadata"), out);
     for (auto it = v.begin(); it != v.end(); ++it) {
       const SchemaNode* c = n.property(it.key());
       if (!c && n.additionalProperties) c = n.additionalProperties.get();
-      if (c) checkEmbeddedMetadata(*c, it.value(), childPath(path, it.key()), out);
+      if (!c) continue;
+      at.push_back({&it.key(), 0});
+      checkEmbeddedMetadata(*c, it.value(), at, out);
+      at.pop_back();
     }
   } else if (v.is_array() && n.items) {
-    for (std::size_t i = 0; i < v.size(); ++i)
-      checkEmbeddedMetadata(*n.items, v[i], indexPath(path, i), out);
+    for (std::size_t i = 0; i < v.size(); ++i) {
+      at.push_back({nullptr, i});
+      checkEmbeddedMetadata(*n.items, v[i], at, out);
+      at.pop_back();
+    }
   }
 }
 
@@ -85,7 +104,7 @@ json toValijsonSchema(const SchemaNode& n, bool resourceRoot) {
       if (!props.contains("kind")) props["kind"] = {{"type", "string"}};
       if (!props.contains("metadata")) props["metadata"] = {{"type", "object"}};
     }
-    s["properties"] = props;
+    s["properties"] = std::move(props);
   }
   if (n.additionalProperties) {
     s["additionalProperties"] = toValijsonSchema(*n.additionalProperties, false);
@@ -166,6 +185,14 @@ std::variant<ValidityChecker, std::string> ValidityChecker::compile(const Crd& c
 const json& ValidityChecker::valijsonSchema() const { return state_->translated; }
 
 std::vector<Violation> ValidityChecker::check(const json& object) const {
+  return checkObject(object, true);
+}
+
+std::vector<Violation> ValidityChecker::checkNative(const json& object) const {
+  return checkObject(object, false);
+}
+
+std::vector<Violation> ValidityChecker::checkObject(const json& object, bool valijson) const {
   std::vector<Violation> out;
   const State& st = *state_;
   if (!object.is_object()) return {{"", "must be an object"}};
@@ -186,16 +213,21 @@ std::vector<Violation> ValidityChecker::check(const json& object) const {
           checkValue(*node, *v, "metadata." + field, &out);
   }
 
-  valijson::Validator validator(valijson::Validator::kStrongTypes);
-  valijson::ValidationResults results;
-  valijson::adapters::NlohmannJsonAdapter target(object);
-  if (!validator.validate(st.valijson, target, &results)) {
-    valijson::ValidationResults::Error e;
-    while (results.popError(e))
-      out.push_back({contextPath(e.context), "valijson: " + e.description});
+  if (valijson) {
+    valijson::Validator validator(valijson::Validator::kStrongTypes);
+    valijson::ValidationResults results;
+    valijson::adapters::NlohmannJsonAdapter target(object);
+    if (!validator.validate(st.valijson, target, &results)) {
+      valijson::ValidationResults::Error e;
+      while (results.popError(e))
+        out.push_back({contextPath(e.context), "valijson: " + e.description});
+    }
   }
-  checkValue(*st.schema.root, object, "", &out, CheckOptions{true, true});
-  checkEmbeddedMetadata(*st.schema.root, object, "", out);
+  // Paths are spelled out only for objects that have violations.
+  if (!checkValue(*st.schema.root, object, "", nullptr, CheckOptions{true, true}))
+    checkValue(*st.schema.root, object, "", &out, CheckOptions{true, true});
+  std::vector<PathStep> at;
+  checkEmbeddedMetadata(*st.schema.root, object, at, out);
   return out;
 }
 

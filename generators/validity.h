@@ -25,6 +25,11 @@ class ValidityChecker {
   // Every violation found, each with its field path; empty when the object is valid.
   std::vector<Violation> check(const nlohmann::json& object) const;
 
+  // The same without valijson: convcheck's own checks cover every keyword (check_schema), and
+  // valijson is the independent second opinion that costs as much again. For guards that run on
+  // every object and cross-check only some with valijson.
+  std::vector<Violation> checkNative(const nlohmann::json& object) const;
+
   // The draft-4 JSON schema handed to valijson (nullable → null allowed, int-or-string →
   // integer|string, pattern and format stripped, unknown fields forbidden where not preserved).
   const nlohmann::json& valijsonSchema() const;
@@ -32,6 +37,7 @@ class ValidityChecker {
  private:
   struct State;
   explicit ValidityChecker(std::shared_ptr<const State> s) : state_(std::move(s)) {}
+  std::vector<Violation> checkObject(const nlohmann::json& object, bool valijson) const;
   std::shared_ptr<const State> state_;
 };
 

@@ -130,6 +130,24 @@ TEST(FormatCheck, UuidHostnameUriEmail) {
   EXPECT_FALSE(formatAccepts("email", "not-an-email"));
 }
 
+// Each expression-backed format accepts its own example and none of the others' (the
+// expressions are compiled on first use, each from its own slot).
+TEST(FormatCheck, ExpressionFormatsEachUseTheirOwnExpression) {
+  const std::vector<std::pair<std::string, std::string>> examples = {
+      {"uuid3", "a3bb189e-8bf9-3888-9912-ace4e6543002"},
+      {"uuid4", "f47ac10b-58cc-4372-a567-0e02b2c3d479"},
+      {"uuid5", "886313e1-3b8a-5372-9b90-0c9aee199e5d"},
+      {"ssn", "123-45-6789"},
+      {"hexcolor", "#a0b1c2"},
+      {"rgbcolor", "rgb(1, 2, 3)"},
+      {"email", "a.b@example.com"},
+      {"byte", "aGVsbG8="},
+      {"creditcard", "4222222222222"}};
+  for (const auto& [format, value] : examples)
+    for (const auto& [other, _] : examples)
+      EXPECT_EQ(formatAccepts(other, value), other == format) << other << " on " << value;
+}
+
 TEST(FormatGen, DateTimesAreCanonicalUtcSecondsByDefault) {
   auto g = *formatStrings("date-time");
   for (const auto& s : sample(g, 200)) {

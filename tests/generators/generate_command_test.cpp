@@ -81,6 +81,23 @@ TEST(GenerateCommand, SameSeedWritesTheSameBytesOtherSeedsDiffer) {
   EXPECT_NE(run({"v1", 20, 99, GenerateFormat::Json}), run({"v1", 20, 100, GenerateFormat::Json}));
 }
 
+TEST(GenerateCommand, TheNumberOfThreadsDoesNotChangeTheBytes) {
+  for (auto format : {GenerateFormat::Json, GenerateFormat::Yaml}) {
+    GenerateRequest one{"v1", 90, 5, format};
+    one.threads = 1;
+    std::string expectedNotes;
+    const std::string expected = run(one, &expectedNotes);
+    EXPECT_FALSE(expected.empty());
+    for (int threads : {0, 2, 3, 7}) {
+      GenerateRequest r = one;
+      r.threads = threads;
+      std::string notes;
+      EXPECT_EQ(run(r, &notes), expected) << threads << " threads";
+      EXPECT_EQ(notes, expectedNotes) << threads << " threads";
+    }
+  }
+}
+
 TEST(GenerateCommand, PrintsNotesSeparately) {
   std::string notes;
   run({"v1", 1, 1, GenerateFormat::Json}, &notes);
@@ -89,11 +106,17 @@ TEST(GenerateCommand, PrintsNotesSeparately) {
 }
 
 TEST(GenerateCommand, UnknownVersionIsAnError) {
-  std::optional<std::string> error;
-  const std::string out = run({"v7", 3, 1, GenerateFormat::Json}, nullptr, &error);
-  ASSERT_TRUE(error.has_value());
-  EXPECT_NE(error->find("v7"), std::string::npos);
-  EXPECT_TRUE(out.empty());
+  for (int threads : {1, 2}) {  // the guard compiles on its own thread when there are several
+    GenerateRequest request{"v7", 3, 1, GenerateFormat::Json};
+    request.threads = threads;
+    std::optional<std::string> error;
+    std::string notes;
+    const std::string out = run(request, &notes, &error);
+    ASSERT_TRUE(error.has_value());
+    EXPECT_NE(error->find("v7"), std::string::npos);
+    EXPECT_TRUE(out.empty());
+    EXPECT_TRUE(notes.empty());
+  }
 }
 
 TEST(GenerateCommand, ZeroObjectsWriteNothing) {

@@ -153,6 +153,59 @@ TEST(ObjectGen, SameSeedSameObjectsOtherSeedOtherObjects) {
   EXPECT_NE(generateObjects(compiled(crd), 42, 50), generateObjects(compiled(crd), 43, 50));
 }
 
+TEST(ObjectGen, GenerateObjectsGivesWhatTheObjectsGenGives) {
+  const auto g = compiled(crdWithSchema(kSchema));
+  const auto objects = generateObjects(g, 5, 120);
+  rc::Random random(5);
+  for (int i = 0; i < 120; ++i)
+    EXPECT_EQ(objects[i], g.objects()(random.split(), 10 + (i * 37) % 91).value()) << i;
+}
+
+TEST(ObjectGen, ForEachGeneratedObjectHandsOverTheSameObjectsInOrder) {
+  const auto g = compiled(crdWithSchema(kSchema));
+  std::vector<json> each;
+  forEachGeneratedObject(g, 9, 80, [&each](int i, json&& o) {
+    EXPECT_EQ(i, static_cast<int>(each.size()));
+    each.push_back(std::move(o));
+  });
+  EXPECT_EQ(each, generateObjects(g, 9, 80));
+}
+
+TEST(ObjectGen, ForEachGeneratedObjectOnThreadsMakesObjectIFromTheIthSplit) {
+  const auto g = compiled(crdWithSchema(kSchema));
+  std::vector<json> each(150);
+  std::vector<int> calls(150);
+  forEachGeneratedObject(
+      g, 9, 150,
+      [&](int i, json&& o) {
+        ++calls[static_cast<std::size_t>(i)];
+        each[static_cast<std::size_t>(i)] = std::move(o);
+      },
+      3);
+  EXPECT_EQ(each, generateObjects(g, 9, 150));
+  EXPECT_EQ(calls, std::vector<int>(150, 1));
+}
+
+TEST(ObjectGen, ForEachGeneratedObjectOnThreadsReportsTheLowestFailingIndex) {
+  const json unsatisfiable = {{"type", "object"},
+                              {"required", {"spec"}},
+                              {"properties",
+                               {{"spec",
+                                 {{"type", "object"},
+                                  {"required", {"x"}},
+                                  {"properties", {{"x", {{"type", "string"}, {"enum", {5}}}}}}}}}}};
+  const auto g = compiled(crdWithSchema(unsatisfiable));
+  for (int threads : {1, 4}) {
+    try {
+      forEachGeneratedObject(
+          g, 1, 40, [](int, json&&) {}, threads);
+      ADD_FAILURE() << "no failure with " << threads << " threads";
+    } catch (const std::runtime_error& e) {
+      EXPECT_NE(std::string(e.what()).find(": object 0 (seed 1)"), std::string::npos) << e.what();
+    }
+  }
+}
+
 TEST(ObjectGen, NotesSayCelRulesAreNotEvaluatedWithTheirCount) {
   const auto g = compiled(crdWithSchema(kSchema));
   ASSERT_FALSE(g.notes().empty());

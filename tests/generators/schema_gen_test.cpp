@@ -8,6 +8,7 @@
 
 #include <re2/re2.h>
 
+#include "generators/json_draw.h"
 #include "generators/schema_check.h"
 #include "tests/generators/gen_fixtures.h"
 
@@ -29,6 +30,47 @@ std::vector<json> validSamples(CompiledField& f, int n = kN, std::uint64_t seed 
         << v.dump() << " — " << (why.empty() ? "" : why[0].message);
   }
   return out;
+}
+
+TEST(SchemaGen, OneCompilationForAnyModeDrawsWhatEachModesOwnCompilationDraws) {
+  const json schema = {
+      {"type", "object"},
+      {"x-kubernetes-preserve-unknown-fields", true},
+      {"properties",
+       {{"list",
+         {{"type", "array"},
+          {"items",
+           {{"type", "object"},
+            {"properties",
+             {{"a", {{"type", "string"}}},
+              {"more", {{"type", "object"}, {"x-kubernetes-preserve-unknown-fields", true}}}}}}}}},
+        {"labels", {{"type", "object"}, {"additionalProperties", {{"type", "string"}}}}},
+        {"free", {{"type", "object"}, {"x-kubernetes-preserve-unknown-fields", true}}}}}};
+  const auto root = testing::parsedRoot(schema);
+  ASSERT_TRUE(root);
+  PatternStrings patterns;
+  GenNotes notes;
+  const auto any = schemaDrawsForAnyMode(root, SchemaGenEnv{GenMode{}, &patterns, &notes});
+  std::set<std::string> distinct;
+  for (auto coverage : {FieldCoverage::Minimal, FieldCoverage::Sparse, FieldCoverage::Full})
+    for (bool unknown : {false, true}) {
+      const unsigned mode = drawMode(coverage, unknown);
+      EXPECT_EQ(coverageOf(mode), coverage);
+      EXPECT_EQ(unknownFieldsOf(mode), unknown);
+      const GenMode own{coverage, unknown, {}};
+      const auto expected = schemaDraws(root, SchemaGenEnv{own, &patterns, &notes});
+      const auto bound = bindMode(any, mode);
+      rc::Random r(21);
+      std::string all;
+      for (int i = 0; i < 60; ++i) {
+        const rc::Random at = r.split();
+        const auto e = expected(at, i + 40);
+        EXPECT_EQ(bound(at, i + 40).value, e.value);
+        all += e.value.dump();
+      }
+      distinct.insert(all);
+    }
+  EXPECT_EQ(distinct.size(), 6u);  // every mode draws something else
 }
 
 TEST(SchemaGen, StringsStayWithinMinAndMaxLengthInCodePoints) {

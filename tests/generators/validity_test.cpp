@@ -78,14 +78,22 @@ class ValidityTest : public ::testing::Test {
     checker_ = std::make_unique<ValidityChecker>(std::get<ValidityChecker>(c));
   }
 
-  // True when some violation is reported at `path`.
+  // True when some violation is reported at `path`, by check and by checkNative alike (the
+  // generate command checks most objects natively only).
   bool flags(const json& object, const std::string& path) {
-    for (const auto& v : checker_->check(object))
-      if (v.path == path) return true;
-    std::string all;
-    for (const auto& v : checker_->check(object)) all += "\n  " + v.path + ": " + v.message;
-    ADD_FAILURE() << "no violation at " << path << "; got:" << all;
-    return false;
+    bool both = true;
+    for (bool native : {false, true}) {
+      const auto found = native ? checker_->checkNative(object) : checker_->check(object);
+      bool at = false;
+      for (const auto& v : found) at = at || v.path == path;
+      if (at) continue;
+      std::string all;
+      for (const auto& v : found) all += "\n  " + v.path + ": " + v.message;
+      ADD_FAILURE() << (native ? "checkNative" : "check") << ": no violation at " << path
+                    << "; got:" << all;
+      both = false;
+    }
+    return both;
   }
 
   std::unique_ptr<ValidityChecker> checker_;
@@ -94,6 +102,7 @@ class ValidityTest : public ::testing::Test {
 TEST_F(ValidityTest, AcceptsAValidStoredObject) {
   const auto v = checker_->check(validObject());
   EXPECT_TRUE(v.empty()) << v.front().path << ": " << v.front().message;
+  EXPECT_TRUE(checker_->checkNative(validObject()).empty());
 }
 
 TEST_F(ValidityTest, FlagsAPatternMismatchUnderRe2Semantics) {
