@@ -176,6 +176,13 @@ rc::Gen<json> ObjectGenerator::objects() const { return genOf(*state_->anyShape)
 
 rc::Gen<json> ObjectGenerator::minimal() const { return genOf(*state_->minimalGen); }
 
+json ObjectGenerator::drawObject(const rc::Random& random, int size, bool minimalShape) const {
+  const JsonDrawGen& gen = minimalShape ? *state_->minimalGen : *state_->anyShape;
+  JsonDraw d = gen(random, size, DrawOptions{false});
+  d.check();
+  return std::move(d.value);
+}
+
 rc::Gen<json> ObjectGenerator::shaped(const ObjectShape& shape) const {
   return genOf(state_->build(shape));
 }

@@ -50,6 +50,10 @@ class ObjectGenerator {
 
   rc::Gen<nlohmann::json> objects() const;  // any shape: full custom resources
   rc::Gen<nlohmann::json> minimal() const;  // only required fields, minimal metadata, no status
+  // The value objects() (or minimal()) gives for `random` and `size`, drawn without its shrink
+  // tree: what a run sends. The same seed rebuilds the tree when a failure is shrunk. Throws
+  // what the Gen's value() would.
+  nlohmann::json drawObject(const rc::Random& random, int size, bool minimalShape = false) const;
   rc::Gen<nlohmann::json> shaped(const ObjectShape& shape) const;
 
   // Values for the field at `fieldPath` ("spec.replicas", "spec.ports[*]" for items,

@@ -153,7 +153,7 @@ class KindRun {
     std::vector<std::size_t> slots;
     for (std::size_t j = 0; j < planned.sourceVersions.size(); ++j) {
       const auto& version = planned.sourceVersions[j];
-      json object = plannedDraw(kind_.generators().at(version), planned, j).value();
+      json object = plannedObject(kind_.generators().at(version), planned, j);
       object["apiVersion"] = crd_.apiVersion(version);
       object["kind"] = crd_.kind;
       auto& meta = object["metadata"];

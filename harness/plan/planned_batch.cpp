@@ -19,6 +19,11 @@ rc::Shrinkable<json> plannedDraw(const ObjectGenerator& generator, const Planned
   return g(rc::Random(planned.seed + slot), planned.genSize);
 }
 
+json plannedObject(const ObjectGenerator& generator, const PlannedCase& planned, std::size_t slot) {
+  return generator.drawObject(rc::Random(planned.seed + slot), planned.genSize,
+                              slot == 0 && planned.shape == CaseShape::Minimal);
+}
+
 std::vector<json> uniqueIdentities(std::vector<json> batch, const std::vector<std::size_t>& slots,
                                    std::uint64_t seed) {
   std::set<std::string> names, uids;

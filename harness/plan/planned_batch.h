@@ -20,6 +20,11 @@ namespace convcheck {
 rc::Shrinkable<nlohmann::json> plannedDraw(const ObjectGenerator& generator,
                                            const PlannedCase& planned, std::size_t slot);
 
+// The value of plannedDraw, made without its shrink tree (the runner's batches; the shrinker
+// rebuilds the tree with plannedDraw).
+nlohmann::json plannedObject(const ObjectGenerator& generator, const PlannedCase& planned,
+                             std::size_t slot);
+
 // A repeated metadata.name becomes "<name (first 200 chars)>-<slot>"; a repeated uid is replaced
 // by a uid drawn from `seed` and the slot. `slots` (one per object) are the objects' positions
 // in the original batch, so the result does not depend on which objects were dropped.

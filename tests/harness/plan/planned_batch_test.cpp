@@ -74,5 +74,18 @@ TEST_F(PlannedDrawTest, ObjectZeroOfAMinimalCaseComesFromTheMinimalGenerator) {
   EXPECT_EQ(plannedDraw(*gen, planned, 1).value(), gen->objects()(rc::Random(43), 60).value());
 }
 
+TEST_F(PlannedDrawTest, TheObjectARunSendsIsTheValueOfTheTreeTheShrinkerRebuilds) {
+  for (CaseShape shape : {CaseShape::Any, CaseShape::Minimal})
+    for (std::uint64_t seed = 1; seed <= 40; ++seed)
+      for (std::size_t slot : {0, 1, 5}) {
+        PlannedCase planned;
+        planned.seed = seed * 7919;
+        planned.genSize = static_cast<int>(seed * 5 % 101);
+        planned.shape = shape;
+        EXPECT_EQ(plannedObject(*gen, planned, slot), plannedDraw(*gen, planned, slot).value())
+            << "seed " << planned.seed << " slot " << slot;
+      }
+}
+
 }  // namespace
 }  // namespace convcheck
