@@ -3,7 +3,9 @@
 # apiVersion rewritten only) on the largest corpus CRD with more than one version, batches of up
 # to 100 objects, until OBJECTS objects were sent. Goal: peak RSS <= 150 MB for 100,000 objects.
 # Usage: bash bench/memory_run.sh   (env: OBJECTS (default 100000), CRD, JOBS (default 8), SEED,
-# BUILD_DIR). Peak RSS is the maximum resident set size of the convcheck process (GNU time).
+# BUILD_DIR, EXTRA (more `convcheck run` flags, e.g. "--shrink-budget 0")). Peak RSS is the
+# maximum resident set size of the convcheck process (GNU time); the fixed part is that of a run
+# with one single-object case per pair (CRD, schemas, generators, validators).
 # An identity conversion is not a correct one where the versions' schemas differ, so the run may
 # report findings (and shrink them): they are part of what is measured and are printed.
 set -euo pipefail

@@ -78,6 +78,8 @@ JsonDrawGen schemaDrawsForAnyMode(const SchemaNodePtr& node, const SchemaGenEnv&
 unsigned drawMode(FieldCoverage coverage, bool unknownFields);
 FieldCoverage coverageOf(unsigned mode);
 bool unknownFieldsOf(unsigned mode);
+
+// schemaDraws as an rc::Gen (values with their shrink trees).
 rc::Gen<nlohmann::json> schemaGen(const SchemaNodePtr& node, const SchemaGenEnv& env);
 
 // Generator of objects for the object `node` with some fields overridden (the resource root, whose

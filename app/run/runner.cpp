@@ -258,8 +258,8 @@ class KindRun {
       const Exchange* forward = results[k].forwardCall.get();
       counted += chokes_.count(cases[k].from, forward) ? 0 : 1;
     }
-    // A case of large objects holds its batch many times over (sent, returned, as a client sees
-    // it, per call); glibc keeps what they freed. Handing it back after chunks with batches keeps
+    // A case of large objects holds its batch several times over (as sent and as a client sees
+    // it, per call, plus the texts); glibc keeps what they freed. Handing it back after chunks with batches keeps
     // a long run's memory at what the cases in flight need instead of the largest chunk seen so
     // far; chunks of single objects free little and are not worth the system calls.
     results.clear();
