@@ -63,6 +63,15 @@ rc::Gen<json> genOf(JsonDrawGen gen) {
   });
 }
 
+JsonDrawGen pickDraw(std::vector<JsonDrawGen> gens) {
+  if (gens.size() == 1) return gens.front();
+  return JsonDrawGen([gens](const rc::Random& random, int size, const DrawOptions& draw) {
+    rc::Random r = random;
+    rc::Random pick = r.split();
+    return gens[pick.next() % gens.size()](r, size, draw);
+  });
+}
+
 JsonDrawGen weightedDraw(std::vector<std::pair<std::size_t, JsonDrawGen>> gens) {
   std::vector<std::size_t> weights;
   std::vector<JsonDrawGen> choices;

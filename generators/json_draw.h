@@ -56,6 +56,10 @@ JsonDrawGen drawOf(rc::Gen<nlohmann::json> gen);
 // are the tree's.
 rc::Gen<nlohmann::json> genOf(JsonDrawGen gen);
 
+// One of `gens`, picked by the first half of a split (the draw uses the second); a single
+// generator is returned as it is.
+JsonDrawGen pickDraw(std::vector<JsonDrawGen> gens);
+
 // rc::gen::weightedOneOf over draws: the same random choice, value and shrinks.
 JsonDrawGen weightedDraw(std::vector<std::pair<std::size_t, JsonDrawGen>> gens);
 

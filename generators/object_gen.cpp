@@ -52,15 +52,6 @@ JsonDrawGen capped(JsonDrawGen g) {
   });
 }
 
-// One of the shapes, picked by the first half of a split.
-JsonDrawGen anyOf(std::vector<JsonDrawGen> shapes) {
-  return JsonDrawGen([shapes](const rc::Random& random, int size, const DrawOptions& draw) {
-    rc::Random r = random;
-    rc::Random pick = r.split();
-    return shapes[pick.next() % shapes.size()](r, size, draw);
-  });
-}
-
 }  // namespace
 
 struct ObjectGenerator::State {
@@ -163,7 +154,7 @@ std::variant<ObjectGenerator, std::string> ObjectGenerator::compile(const Crd& c
           shapes.push_back(st->build({coverage, status, unknown, true}));
     shapes.push_back(*st->minimalGen);
     shapes.push_back(st->build({FieldCoverage::Sparse, true, false, false}));
-    st->anyShape = anyOf(std::move(shapes));
+    st->anyShape = pickDraw(std::move(shapes));
   } catch (const std::exception& e) {
     return what + ": cannot compile generators: " + e.what();
   }

@@ -105,16 +105,6 @@ JsonGen retrying(JsonGen inner, LocalValidity valid, std::string what,
   });
 }
 
-// Picks one of `gens` (shrinking toward the first).
-JsonGen pickOne(std::vector<JsonGen> gens) {
-  if (gens.size() == 1) return gens.front();
-  return JsonGen([gens](const rc::Random& random, int size, const DrawOptions& draw) {
-    rc::Random r = random;
-    rc::Random pick = r.split();
-    return gens[pick.next() % gens.size()](r, size, draw);
-  });
-}
-
 JsonGen stringsToJson(rc::Gen<std::string> g) {
   return drawOf(rc::gen::map(std::move(g), [](std::string s) { return json(std::move(s)); }));
 }
@@ -296,7 +286,7 @@ class Compiler {
     if (node->hasCombinators()) {
       std::vector<JsonGen> gens;
       for (const auto& v : expandJunctors(node)) gens.push_back(compile(v));
-      return retrying(pickOne(std::move(gens)), localValidity(node, {}), where(*node), true);
+      return retrying(pickDraw(std::move(gens)), localValidity(node, {}), where(*node), true);
     }
     JsonGen g = plain(node);
     // A field with a default sometimes carries exactly the default (what a write would store),
@@ -344,7 +334,7 @@ class Compiler {
         break;
     }
     if (node->intOrString) {
-      return retrying(pickOne({integers(*node), strings(*node)}), localValidity(node, {}),
+      return retrying(pickDraw({integers(*node), strings(*node)}), localValidity(node, {}),
                       where(*node));
     }
     // x-kubernetes-preserve-unknown-fields without a type: any JSON (objects when properties

@@ -47,6 +47,27 @@ TEST(JsonDraw, WeightedDrawChoosesAndShrinksAsWeightedOneOf) {
   EXPECT_GT(fromB, 20);  // both branches were taken
 }
 
+TEST(JsonDraw, PickDrawTakesTheChoiceFromTheFirstHalfOfASplitAndTheValueFromTheSecond) {
+  const auto a = drawOf(rc::gen::map(rc::gen::inRange(0, 1000), [](int x) { return json(x); }));
+  const auto b = drawOf(rc::gen::map(rc::gen::inRange(5000, 6000), [](int x) { return json(x); }));
+  const auto picked = pickDraw({a, b});
+  rc::Random r(11);
+  int fromB = 0;
+  for (int i = 0; i < 200; ++i) {
+    const rc::Random at = r.split();
+    rc::Random rest = at;
+    rc::Random choice = rest.split();
+    const bool second = choice.next() % 2 == 1;
+    const json value = picked(at, 50).value;
+    EXPECT_EQ(value, (second ? b : a)(rest, 50).value);
+    fromB += second;
+  }
+  EXPECT_GT(fromB, 20);
+  EXPECT_LT(fromB, 180);
+  // A single generator is used as it is: no split.
+  EXPECT_EQ(pickDraw({a})(rc::Random(3), 50).value, a(rc::Random(3), 50).value);
+}
+
 TEST(JsonDraw, GenOfDrawOfKeepsValuesAndShrinks) {
   const auto g = numbers(-100, 100);
   const auto round = genOf(drawOf(g));
