@@ -1,8 +1,9 @@
 #!/usr/bin/env bash
 # Is the harness ever the bottleneck? Requests/s of `convcheck run --jobs N` against the example
 # webhook (correct, no delay) next to what wrk reaches POSTing one prebuilt ConversionReview of the
-# same size (the run's mean objects per request, generated from the same CRD) at the same
-# concurrency N (wrk -c N). Goal: convcheck >= 0.8x wrk for N = 1 and N = 8.
+# same size (the run's mean objects per request, generated from the same CRD) with the headers
+# convcheck sends (Accept-Encoding: gzip: the example webhook then compresses both answers alike)
+# at the same concurrency N (wrk -c N). Goal: convcheck >= 0.8x wrk for N = 1 and N = 8.
 # Usage: bash bench/throughput_vs_wrk.sh [N...]   (default: 1 8)
 # Env: CRD (default the three-version Widget), TESTS (cases per pair, default 100), SECONDS_WRK
 # (default 10), SEED (default 1), BUILD_DIR. Installs wrk with apt-get when missing (as root).
@@ -66,6 +67,8 @@ PY
   cat >"$work/post.lua" <<LUA
 wrk.method = "POST"
 wrk.headers["Content-Type"] = "application/json"
+wrk.headers["Accept"] = "application/json, */*"
+wrk.headers["Accept-Encoding"] = "gzip"
 local f = io.open("$work/review.json", "rb")
 wrk.body = f:read("*a")
 f:close()

@@ -43,6 +43,7 @@ void stopOnSignal(const sigset_t& signals, httplib::Server& server,
 }  // namespace
 
 constexpr std::size_t kServerThreads = 32;
+constexpr std::size_t kKeepAliveRequests = 1000000;
 
 int runWebhookServer(const WebhookServerOptions& options, std::ostream& out, std::ostream& err) {
   const sigset_t signals = blockStopSignals();
@@ -60,6 +61,9 @@ int runWebhookServer(const WebhookServerOptions& options, std::ostream& out, std
   // Headers and body leave in separate writes; without TCP_NODELAY, Nagle's algorithm and the
   // client's delayed ACK add ~40 ms to every answer.
   server.set_tcp_nodelay(true);
+  // Webhook servers in Go, Node and Python keep a connection for as many requests as the client
+  // sends (kube-apiserver reuses its connections); cpp-httplib closes it after 5 by default.
+  server.set_keep_alive_max_count(kKeepAliveRequests);
   // Enough threads that slow answers (--delay-ms) overlap as they do in a real webhook server.
   server.new_task_queue = [] { return new httplib::ThreadPool(kServerThreads); };
   const FaultSet faults = options.faults;
