@@ -93,8 +93,9 @@ void declareRunOptions(CLI::App& run, RunFlags& f) {
                  "Time budget for the whole run, e.g. 10m, spread evenly over kinds and version "
                  "pairs; without --tests, cases continue until it is spent");
   run.add_option("--jobs,-j", c.jobs,
-                 "Test cases in flight at once, as kube-apiserver calls webhooks concurrently; "
-                 "verdicts stay the same for a seed (results are judged in case order)")
+                 "Requests in flight to the webhook at once, as kube-apiserver calls webhooks "
+                 "concurrently (one case more runs, judged meanwhile); verdicts stay the same for "
+                 "a seed (results are judged in case order)")
       ->default_val(8)
       ->check(CLI::Range(1, 64));
   run.add_option("--batch-size", c.maxBatchSize, "Largest batch of objects in one review")

@@ -27,6 +27,7 @@
 #include "harness/plan/planned_batch.h"
 #include "harness/plan/test_plan.h"
 #include "harness/transport/converter.h"
+#include "harness/transport/request_gate.h"
 #include "harness/transport/tls_inspect.h"
 #include "kube/apiserver/group_version.h"
 #include "kube/crd/crd_loader.h"
@@ -66,7 +67,9 @@ class KindRun {
         executor_(
             crd_, converter_, transport_.timeout,
             [this](const std::string& p) { return tally_.wants(p); },
-            [this](const Exchange& ex) { onCall(ex); }) {}
+            [this](const Exchange& ex) { onCall(ex); }) {
+    converter_.setGate(&gate_);
+  }
 
   // Returns false when the webhook could not be reached at all (nothing tested).
   bool run() {
@@ -81,7 +84,6 @@ class KindRun {
     const bool timed = config_.duration.has_value();
     const int limit =
         timed && !config_.testsGiven ? std::numeric_limits<int>::max() : config_.testsPerPair;
-    bool first = true;
     if (!config_.corpusDir.empty()) runCorpusCases();
     for (const auto& from : versions_) {
       for (const auto& to : versions_) {
@@ -96,30 +98,11 @@ class KindRun {
         PairPlan plan(request);
         identities_.clear();
         chokes_.startPair();
-        int made = 0;  // cases run, including those that replaced cases the webhook choked on
         auto deadline = std::chrono::steady_clock::now() +
                         (timed ? *config_.duration / pairs : std::chrono::milliseconds(0));
-        const long long maxCases = 2LL * limit;
-        for (int done = 0; done < limit && made < maxCases && !stopped_;) {
-          if (timed && !first && std::chrono::steady_clock::now() >= deadline) break;
-          if (config_.stopRequested && config_.stopRequested->load()) {
-            interrupted_ = true;
-            stopped_ = true;
-            std::lock_guard<std::mutex> lock(callMutex_);  // shrinks may be adding notes
-            report_.notes.push_back("interrupted: results cover the cases run so far");
-            break;
-          }
-          int n = first ? 1 : std::min(config_.jobs, limit - done);
-          done += runChunk(plan, n);
-          made += n;
-          if (first) {
-            first = false;
-            if (!reachable_) {
-              finish();
-              return false;
-            }
-            checkTls();
-          }
+        if (!runPair(plan, limit, 2LL * limit, timed, deadline)) {
+          finish();
+          return false;
         }
       }
     }
@@ -136,7 +119,7 @@ class KindRun {
     for (const auto& note : kind_.notes()) report_.notes.push_back(note);
     versions_ = kind_.versions();
     kind_.configure(executor_);
-    for (int k = 1; k < config_.jobs; ++k) {
+    for (int k = 0; k < config_.jobs; ++k) {
       Worker w;
       w.converter = newConverter();
       w.executor = std::make_unique<CaseExecutor>(
@@ -226,47 +209,91 @@ class KindRun {
     return probe;
   }
 
-  // Makes the next n cases' batches in order, runs them (in parallel with --jobs), and tallies
-  // their results in case order, so the verdict does not depend on timing. Returns how many of
-  // them count towards --tests: a case whose forward conversion the webhook rejected the same way
-  // ChokeTracker::kRepeats times before on this pair does not, so the other properties still get
-  // their cases from objects that convert (up to twice --tests cases per pair).
-  int runChunk(PairPlan& plan, int n) {
-    std::vector<PlannedCase> cases;
-    std::vector<std::vector<json>> batches;
-    for (int k = 0; k < n; ++k) {
-      cases.push_back(plan.next());
-      batches.push_back(makeBatch(cases.back()));
+  // A case being run on a thread of its own, in the order of the plan.
+  struct CaseInFlight {
+    PlannedCase planned;
+    std::size_t objects = 0;
+    std::future<CaseResult> result;
+  };
+
+  // Runs a pair's cases: up to --jobs + 1 at once, while their calls share --jobs request slots
+  // (the gate), so one case is judged while the others' requests are in flight. Cases are made in
+  // plan order and tallied in that order, and the next case starts only once the earliest one is
+  // tallied: which cases run depends on the seed and the verdicts, never on timing. A case whose
+  // forward conversion the webhook rejected the same way ChokeTracker::kRepeats times before on
+  // this pair does not count towards --tests, so the other properties still get their cases from
+  // objects that convert (up to `maxCases`, twice --tests, per pair). Returns false when the
+  // run's first case found the webhook unreachable.
+  bool runPair(PairPlan& plan, int limit, long long maxCases, bool timed,
+               std::chrono::steady_clock::time_point deadline) {
+    std::deque<CaseInFlight> window;
+    int done = 0;
+    long long made = 0;
+    std::size_t objectsSinceTrim = 0;
+    int casesSinceTrim = 0;
+    for (;;) {
+      const std::size_t width = firstCase_ ? 1 : executors();
+      while (window.size() < width && done + static_cast<long long>(window.size()) < limit &&
+             made < maxCases && mayStartCase(timed, deadline)) {
+        window.push_back(startCase(plan.next(), static_cast<int>(made % executors())));
+        ++made;
+      }
+      if (window.empty()) return true;
+      CaseInFlight c = std::move(window.front());
+      window.pop_front();
+      {
+        CaseResult result = c.result.get();
+        recordCase(c.planned, result);
+        done += chokes_.count(c.planned.from, result.forwardCall.get()) ? 0 : 1;
+      }
+      if (firstCase_) {
+        firstCase_ = false;
+        if (!reachable_) return false;
+        checkTls();
+      }
+      // A case of large objects holds its batch several times over (as sent and as a client sees
+      // it, per call, plus the texts); glibc keeps what they freed. Handing it back every --jobs
+      // cases keeps a long run's memory at what the cases in flight need instead of the most
+      // they ever needed; cases of single objects free little and are not worth the system calls.
+      objectsSinceTrim += c.objects;
+      if (++casesSinceTrim >= config_.jobs && objectsSinceTrim >= kTrimAfterObjects) {
+        malloc_trim(0);
+        objectsSinceTrim = 0;
+        casesSinceTrim = 0;
+      } else if (casesSinceTrim >= config_.jobs) {
+        objectsSinceTrim = 0;
+        casesSinceTrim = 0;
+      }
     }
-    std::size_t objects = 0;  // counted before the cases take their batches
-    for (const auto& b : batches) objects += b.size();
-    std::vector<CaseResult> results(n);
-    auto work = [&](int k) {
-      const PlannedCase& c = cases[k];
-      results[k] = executorFor(k).run(std::move(batches[k]), c.from, c.to, c.seed);
-    };
-    if (n == 1) {
-      work(0);
-    } else {
-      std::vector<std::thread> threads;
-      for (int k = 0; k < n; ++k) threads.emplace_back(work, k);
-      for (auto& t : threads) t.join();
-    }
-    int counted = 0;
-    for (int k = 0; k < n; ++k) {
-      recordCase(cases[k], results[k]);
-      const Exchange* forward = results[k].forwardCall.get();
-      counted += chokes_.count(cases[k].from, forward) ? 0 : 1;
-    }
-    // A case of large objects holds its batch several times over (as sent and as a client sees
-    // it, per call, plus the texts); glibc keeps what they freed. Handing it back after chunks with batches keeps
-    // a long run's memory at what the cases in flight need instead of the largest chunk seen so
-    // far; chunks of single objects free little and are not worth the system calls.
-    results.clear();
-    batches.clear();
-    if (objects >= kTrimAfterObjects) malloc_trim(0);
-    return counted;
   }
+
+  bool mayStartCase(bool timed, std::chrono::steady_clock::time_point deadline) {
+    if (stopped_) return false;
+    if (config_.stopRequested && config_.stopRequested->load()) {
+      interrupted_ = true;
+      stopped_ = true;
+      std::lock_guard<std::mutex> lock(callMutex_);  // shrinks may be adding notes
+      report_.notes.push_back("interrupted: results cover the cases run so far");
+      return false;
+    }
+    return !timed || firstCase_ || std::chrono::steady_clock::now() < deadline;
+  }
+
+  // Makes the case's batch (in plan order, here) and runs it on `slot`'s executor.
+  CaseInFlight startCase(PlannedCase planned, int slot) {
+    CaseInFlight c;
+    std::vector<json> batch = makeBatch(planned);
+    c.objects = batch.size();
+    c.planned = std::move(planned);
+    c.result = std::async(
+        std::launch::async, [this, slot, batch = std::move(batch), planned = c.planned]() mutable {
+          return executorFor(slot).run(std::move(batch), planned.from, planned.to, planned.seed);
+        });
+    return c;
+  }
+
+  // Case executors: one per case in flight, each with its own connection.
+  std::size_t executors() const { return workers_.size() + 1; }
 
   CaseExecutor& executorFor(int worker) {
     return worker == 0 ? executor_ : *workers_.at(worker - 1).executor;
@@ -378,9 +405,12 @@ class KindRun {
     tally_.add(judgeTls(evidence), "", "");
   }
 
-  // A converter with a target of its own (a connection is used by one caller at a time).
+  // A converter with a target of its own (a connection is used by one caller at a time), whose
+  // requests take a slot of the run's gate.
   std::unique_ptr<Converter> newConverter() {
-    return std::make_unique<Converter>(crd_, makeTarget_(target_), target_.reviewVersion);
+    auto converter = std::make_unique<Converter>(crd_, makeTarget_(target_), target_.reviewVersion);
+    converter->setGate(&gate_);
+    return converter;
   }
 
   void finish() {
@@ -397,6 +427,7 @@ class KindRun {
   ResolvedTarget target_;
   const TransportOptions& transport_;  // target_'s
   TargetFactory makeTarget_;
+  RequestGate gate_{config_.jobs};  // --jobs requests in flight, over every converter of the run
   Converter converter_;
   KindReport report_;  // before tally_, which takes its warning-only versions
   Tally tally_;
@@ -405,7 +436,7 @@ class KindRun {
     std::unique_ptr<Converter> converter;
     std::unique_ptr<CaseExecutor> executor;
   };
-  std::vector<Worker> workers_;  // --jobs beyond the first
+  std::vector<Worker> workers_;  // one per --jobs: a case more than the request slots
   std::mutex callMutex_;
   std::map<int, json> identities_;  // case index -> identity of its object 0, per pair
   RunShrinker shrinker_{kind_.generators(), kind_.checkers(), config_.shrinkBudget};
@@ -414,6 +445,7 @@ class KindRun {
   std::atomic<bool> stopped_{false};
   std::deque<std::future<ShrunkExample>> shrinks_;  // in the order the causes were chosen
   bool interrupted_ = false;
+  bool firstCase_ = true;  // the run's first case runs alone: it tells whether the webhook answers
   TransportBreaker breaker_{config_.maxConsecutiveTransportFailures,
                             [this](const SentReview& sent) { return probe(sent); }};
   ChokeTracker chokes_;

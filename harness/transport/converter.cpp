@@ -19,7 +19,10 @@ Exchange Converter::convert(std::vector<nlohmann::json> objects, const std::stri
   ex.sent.kind = crd_.kind;
   ex.sent.listKind = crd_.listKind;
   ex.requestBody = encodeReview(ex.sent);
-  ex.http = target_->post(ex.requestBody);
+  {
+    RequestGate::Pass pass(gate_);
+    ex.http = target_->post(ex.requestBody);
+  }
   const CrdVersion* target = crd_.version(toVersion);
   ex.verdict = judgeConversion(ex.sent, ex.http, target ? target->schema : nlohmann::json());
   return ex;

@@ -10,6 +10,7 @@
 #include <nlohmann/json.hpp>
 
 #include "harness/transport/exchange.h"
+#include "harness/transport/request_gate.h"
 #include "harness/transport/review_target.h"
 #include "kube/crd/crd.h"
 
@@ -25,11 +26,15 @@ class Converter {
                    std::mt19937_64& uidSource);
 
   ReviewVersion reviewVersion() const { return reviewVersion_; }
+  // Each POST holds a slot of `gate` (shared with the run's other converters; null = no limit).
+  // Encoding the request and judging the answer happen outside it.
+  void setGate(RequestGate* gate) { gate_ = gate; }
 
  private:
   const Crd& crd_;
   std::unique_ptr<ReviewTarget> target_;
   ReviewVersion reviewVersion_;
+  RequestGate* gate_ = nullptr;
 };
 
 }  // namespace convcheck

@@ -2,7 +2,10 @@
 // that convert in this process (the example webhook's logic, no socket), so each rule is tested
 // fast and exactly. The same rules over real HTTPS are in tests/integration.
 #include <atomic>
+#include <chrono>
+#include <memory>
 #include <sstream>
+#include <thread>
 
 #include <gtest/gtest.h>
 
@@ -126,6 +129,46 @@ TEST(Runner, ConcurrentJobsGiveTheSameVerdictsAsOne) {
         << a.kinds[0].tallies[i].property;
     EXPECT_EQ(a.kinds[0].tallies[i].passed, b.kinds[0].tallies[i].passed)
         << a.kinds[0].tallies[i].property;
+  }
+}
+
+// Counts the calls in progress across every target of a run (each a little slow, so that calls
+// would overlap if the run let them).
+class CountingTarget : public ExampleTarget {
+ public:
+  struct Counts {
+    std::atomic<int> now{0};
+    std::atomic<int> most{0};
+  };
+  explicit CountingTarget(std::shared_ptr<Counts> counts)
+      : ExampleTarget({}), counts_(std::move(counts)) {}
+  HttpResult post(const std::string& body) override {
+    int now = ++counts_->now;
+    for (int most = counts_->most; now > most && !counts_->most.compare_exchange_weak(most, now);)
+      ;
+    std::this_thread::sleep_for(std::chrono::milliseconds(1));
+    HttpResult r = ExampleTarget::post(body);
+    --counts_->now;
+    return r;
+  }
+
+ private:
+  std::shared_ptr<Counts> counts_;
+};
+
+// --jobs N bounds the requests in flight, although a case more than N runs at once (one is judged
+// while the others wait for the webhook).
+TEST(Runner, JobsBoundsTheRequestsInFlightToTheWebhook) {
+  for (int jobs : {1, 3}) {
+    auto counts = std::make_shared<CountingTarget::Counts>();
+    RunConfig c = config(kWidget, 10);
+    c.jobs = jobs;
+    RunReport r = run(
+        c, [counts](const ResolvedTarget&) { return std::make_unique<CountingTarget>(counts); });
+    EXPECT_EQ(r.exitCode, 0) << r.fatalError;
+    EXPECT_GT(r.kinds.at(0).requests, 60);
+    EXPECT_GE(counts->most.load(), 1);
+    EXPECT_LE(counts->most.load(), jobs) << "--jobs " << jobs;
   }
 }
 
