@@ -5,7 +5,10 @@
 # Usage: bash bench/generation_vs_jsf.sh [N]     N objects per CRD and tool (default 1000)
 # Env:   BUILD_DIR (default build; convcheck is built with ci/build.sh default when
 #        $BUILD_DIR/app/convcheck is missing), TOP (default 10), JSF_LIMIT (seconds, default
-#        120), SCRATCH (default: a new mktemp directory), KEEP=1 keeps the scratch files.
+#        120), SCRATCH (default: a new mktemp directory), KEEP=1 keeps the scratch files,
+#        JSF_OPTIONS (JSON, json-schema-faker options added to its defaults, e.g.
+#        '{"alwaysFakeOptionals":true}' for objects the size of convcheck's: by default
+#        json-schema-faker's objects are several times smaller, compare the B/obj columns).
 #
 # CRDs: the TOP largest by the storage version's openAPIV3Schema node count (as corpora/crds/STATS.md
 # counts nodes); only the storage version of each is measured.

@@ -4,8 +4,9 @@
 //
 //   node run.mjs generate SCHEMA.json N LIMIT_SECONDS OUT.ndjson
 //     One json-schema-faker generator (createGeneratorSync, seed 1, then 2, 3, … per object: one
-//     generate call per object), default options. Writes one object per line to OUT and stops after
-//     N objects or once LIMIT_SECONDS have passed since the process started, whichever comes first.
+//     generate call per object), default options plus those of the JSON object in JSF_OPTIONS.
+//     Writes one object per line to OUT and stops after N objects or once LIMIT_SECONDS have
+//     passed since the process started, whichever comes first.
 //     A generate call that throws writes no line and is counted in `errors`. Prints a JSON summary.
 //
 //   node run.mjs validate SCHEMA.json IN.ndjson
@@ -37,7 +38,9 @@ import readline from "node:readline";
 
 async function generate(schema, count, limitSeconds, outFile) {
   const { createGeneratorSync } = await import("json-schema-faker");
-  const generator = createGeneratorSync({ seed: 1 });
+  // JSF_OPTIONS (JSON) adds json-schema-faker options, e.g. {"alwaysFakeOptionals": true}.
+  const extra = process.env.JSF_OPTIONS ? JSON.parse(process.env.JSF_OPTIONS) : {};
+  const generator = createGeneratorSync({ ...extra, seed: 1 });
   const out = fs.openSync(outFile, "w");
   const summary = { requested: count, generated: 0, errors: 0, firstError: null, stoppedByLimit: false };
   for (let i = 0; i < count; i++) {
