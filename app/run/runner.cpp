@@ -4,7 +4,9 @@
 
 #include <atomic>
 #include <chrono>
+#include <condition_variable>
 #include <deque>
+#include <exception>
 #include <future>
 #include <limits>
 #include <map>
@@ -209,40 +211,77 @@ class KindRun {
     return probe;
   }
 
-  // A case being run on a thread of its own, in the order of the plan.
+  // What a case's thread hands back: set under slotsMutex_.
+  struct CaseOutcome {
+    bool done = false;
+    CaseResult result;
+    std::exception_ptr error;
+  };
+  // A case running, or run and waiting to be tallied, on a thread of its own.
   struct CaseInFlight {
     PlannedCase planned;
     std::size_t objects = 0;
-    std::future<CaseResult> result;
+    std::shared_ptr<CaseOutcome> outcome;
+    std::thread thread;
   };
 
-  // Runs a pair's cases: up to --jobs + 1 at once, while their calls share --jobs request slots
-  // (the gate), so one case is judged while the others' requests are in flight. Cases are made in
-  // plan order and tallied in that order, and the next case starts only once the earliest one is
-  // tallied: which cases run depends on the seed and the verdicts, never on timing. A case whose
-  // forward conversion the webhook rejected the same way ChokeTracker::kRepeats times before on
-  // this pair does not count towards --tests, so the other properties still get their cases from
-  // objects that convert (up to `maxCases`, twice --tests, per pair). Returns false when the
-  // run's first case found the webhook unreachable.
+  // Runs a pair's cases: --jobs + 1 at once (one executor each), while their calls share --jobs
+  // request slots (the gate), so one case is judged while the others' requests are in flight. A
+  // case starts as soon as an executor is free, and cases are tallied in plan order (at most
+  // twice the executors wait to be tallied). A case whose forward conversion the webhook rejected
+  // the same way ChokeTracker::kRepeats times before on this pair does not count towards --tests,
+  // so the other properties still get their cases from objects that convert (up to `maxCases`,
+  // twice --tests, per pair). A case starts only while the cases tallied that count plus those
+  // not yet tallied are fewer than --tests: so exactly the cases a one-at-a-time run would make
+  // are made, in the same order, whatever the timing. Returns false when the run's first case
+  // found the webhook unreachable.
   bool runPair(PairPlan& plan, int limit, long long maxCases, bool timed,
                std::chrono::steady_clock::time_point deadline) {
     std::deque<CaseInFlight> window;
+    {
+      std::lock_guard<std::mutex> lock(slotsMutex_);
+      freeSlots_.clear();
+      for (std::size_t slot = executors(); slot-- > 0;)
+        freeSlots_.push_back(static_cast<int>(slot));
+    }
+    const std::size_t maxWindow = 2 * executors();
     int done = 0;
     long long made = 0;
     std::size_t objectsSinceTrim = 0;
     int casesSinceTrim = 0;
     for (;;) {
-      const std::size_t width = firstCase_ ? 1 : executors();
-      while (window.size() < width && done + static_cast<long long>(window.size()) < limit &&
-             made < maxCases && mayStartCase(timed, deadline)) {
-        window.push_back(startCase(plan.next(), static_cast<int>(made % executors())));
+      bool mayStart = false;
+      for (;;) {
+        mayStart = (firstCase_ ? window.empty() : window.size() < maxWindow) &&
+                   done + static_cast<long long>(window.size()) < limit && made < maxCases &&
+                   mayStartCase(timed, deadline);
+        int slot = -1;
+        if (mayStart) {
+          std::lock_guard<std::mutex> lock(slotsMutex_);
+          if (!freeSlots_.empty()) {
+            slot = freeSlots_.back();
+            freeSlots_.pop_back();
+          }
+        }
+        if (slot < 0) break;
+        window.push_back(startCase(plan.next(), slot));
         ++made;
       }
       if (window.empty()) return true;
+      {
+        // The earliest case to tally, or (when another case may start) a free executor.
+        std::unique_lock<std::mutex> lock(slotsMutex_);
+        const CaseOutcome& front = *window.front().outcome;
+        caseFinished_.wait(lock, [&] { return front.done || (mayStart && !freeSlots_.empty()); });
+        if (!front.done) continue;
+      }
       CaseInFlight c = std::move(window.front());
       window.pop_front();
+      c.thread.join();
+      if (c.outcome->error) std::rethrow_exception(c.outcome->error);
       {
-        CaseResult result = c.result.get();
+        CaseResult result = std::move(c.outcome->result);
+        c.outcome.reset();
         recordCase(c.planned, result);
         done += chokes_.count(c.planned.from, result.forwardCall.get()) ? 0 : 1;
       }
@@ -256,11 +295,8 @@ class KindRun {
       // cases keeps a long run's memory at what the cases in flight need instead of the most
       // they ever needed; cases of single objects free little and are not worth the system calls.
       objectsSinceTrim += c.objects;
-      if (++casesSinceTrim >= config_.jobs && objectsSinceTrim >= kTrimAfterObjects) {
-        malloc_trim(0);
-        objectsSinceTrim = 0;
-        casesSinceTrim = 0;
-      } else if (casesSinceTrim >= config_.jobs) {
+      if (++casesSinceTrim >= config_.jobs) {
+        if (objectsSinceTrim >= kTrimAfterObjects) malloc_trim(0);
         objectsSinceTrim = 0;
         casesSinceTrim = 0;
       }
@@ -279,16 +315,32 @@ class KindRun {
     return !timed || firstCase_ || std::chrono::steady_clock::now() < deadline;
   }
 
-  // Makes the case's batch (in plan order, here) and runs it on `slot`'s executor.
+  // Makes the case's batch (in plan order, here) and runs it on `slot`'s executor, which is free
+  // again (and the outcome done) when the thread ends.
   CaseInFlight startCase(PlannedCase planned, int slot) {
     CaseInFlight c;
     std::vector<json> batch = makeBatch(planned);
     c.objects = batch.size();
     c.planned = std::move(planned);
-    c.result = std::async(
-        std::launch::async, [this, slot, batch = std::move(batch), planned = c.planned]() mutable {
-          return executorFor(slot).run(std::move(batch), planned.from, planned.to, planned.seed);
-        });
+    c.outcome = std::make_shared<CaseOutcome>();
+    c.thread = std::thread([this, slot, outcome = c.outcome, batch = std::move(batch),
+                            planned = c.planned]() mutable {
+      CaseResult result;
+      std::exception_ptr error;
+      try {
+        result = executorFor(slot).run(std::move(batch), planned.from, planned.to, planned.seed);
+      } catch (...) {
+        error = std::current_exception();
+      }
+      {
+        std::lock_guard<std::mutex> lock(slotsMutex_);
+        outcome->result = std::move(result);
+        outcome->error = error;
+        outcome->done = true;
+        freeSlots_.push_back(slot);
+      }
+      caseFinished_.notify_all();
+    });
     return c;
   }
 
@@ -438,6 +490,9 @@ class KindRun {
   };
   std::vector<Worker> workers_;  // one per --jobs: a case more than the request slots
   std::mutex callMutex_;
+  std::mutex slotsMutex_;  // freeSlots_ and the outcomes of cases in flight
+  std::condition_variable caseFinished_;
+  std::vector<int> freeSlots_;      // executors no case runs on
   std::map<int, json> identities_;  // case index -> identity of its object 0, per pair
   RunShrinker shrinker_{kind_.generators(), kind_.checkers(), config_.shrinkBudget};
   std::vector<std::string> versions_;

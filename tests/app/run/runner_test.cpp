@@ -1,6 +1,7 @@
 // The run loop on its own: cases, verdicts, exit codes and the circuit breaker, against targets
 // that convert in this process (the example webhook's logic, no socket), so each rule is tested
 // fast and exactly. The same rules over real HTTPS are in tests/integration.
+#include <algorithm>
 #include <atomic>
 #include <chrono>
 #include <memory>
@@ -169,6 +170,31 @@ TEST(Runner, JobsBoundsTheRequestsInFlightToTheWebhook) {
     EXPECT_GT(r.kinds.at(0).requests, 60);
     EXPECT_GE(counts->most.load(), 1);
     EXPECT_LE(counts->most.load(), jobs) << "--jobs " << jobs;
+  }
+}
+
+// Cases whose forward call the webhook keeps rejecting (HTTP 500 on batches of more than 8) do
+// not count towards --tests and are replaced: with cases in flight finishing in any order, the
+// same cases are still made as one at a time, so requests and verdicts are the same.
+TEST(Runner, ConcurrentJobsMakeTheSameCasesAsOneWhenSomeDoNotCount) {
+  RunConfig four = config(kWidget, 30);
+  four.jobs = 4;
+  RunReport a = run(config(kWidget, 30), example({Fault::Http500Over8}));
+  RunReport b = run(four, example({Fault::Http500Over8}));
+  EXPECT_EQ(a.exitCode, 1);
+  int mostCases = 0;  // determinism is judged once per case (or blocked when it was rejected)
+  for (const auto& t : a.kinds.at(0).tallies)
+    if (t.property == "determinism")
+      mostCases = std::max(mostCases, t.passed + t.failed + t.blocked);
+  EXPECT_GT(mostCases, 30) << "some pair replaced cases that did not count";
+  EXPECT_EQ(a.kinds.at(0).requests, b.kinds.at(0).requests);
+  EXPECT_EQ(a.kinds.at(0).objectsSent, b.kinds.at(0).objectsSent);
+  ASSERT_EQ(a.kinds[0].tallies.size(), b.kinds.at(0).tallies.size());
+  for (std::size_t i = 0; i < a.kinds[0].tallies.size(); ++i) {
+    const auto& x = a.kinds[0].tallies[i];
+    const auto& y = b.kinds[0].tallies[i];
+    EXPECT_EQ(x.failed, y.failed) << x.property << " " << x.from << "->" << x.to;
+    EXPECT_EQ(x.passed, y.passed) << x.property << " " << x.from << "->" << x.to;
   }
 }
 
