@@ -12,6 +12,7 @@
 #include <map>
 #include <memory>
 #include <mutex>
+#include <optional>
 #include <ostream>
 #include <random>
 #include <thread>
@@ -46,6 +47,18 @@ using nlohmann::json;
 constexpr int kShrinkTransportFailuresInARow = 2;
 // Objects in a chunk of cases from which on the memory they freed is handed back to the system.
 constexpr std::size_t kTrimAfterObjects = 32;
+// JSON values in the batches of the cases in flight up to which cases beyond --jobs may start
+// (as many as in 128 objects of 500 values); each value costs about 100 bytes per copy and a case
+// holds several copies.
+constexpr std::size_t kPipelinedValues = 64000;
+
+// Values (objects, arrays, scalars) in a JSON document, counted recursively.
+std::size_t jsonValues(const json& value) {
+  std::size_t n = 1;
+  if (value.is_structured())
+    for (const auto& child : value) n += jsonValues(child);
+  return n;
+}
 
 struct InputError {
   std::string message;
@@ -217,21 +230,30 @@ class KindRun {
     CaseResult result;
     std::exception_ptr error;
   };
+  // A case made (its batch drawn, in plan order) and not started yet.
+  struct PreparedCase {
+    PlannedCase planned;
+    std::vector<json> batch;
+    std::size_t values = 0;  // JSON values in the batch: what the case's memory grows with
+  };
   // A case running, or run and waiting to be tallied, on a thread of its own.
   struct CaseInFlight {
     PlannedCase planned;
     std::size_t objects = 0;
+    std::size_t values = 0;
     std::shared_ptr<CaseOutcome> outcome;
     std::thread thread;
   };
 
   // Runs a pair's cases: --jobs + 1 at once (one executor each), while their calls share --jobs
   // request slots (the gate), so one case is judged while the others' requests are in flight. A
-  // case starts as soon as an executor is free, and cases are tallied in plan order (at most
-  // twice the executors wait to be tallied). A case whose forward conversion the webhook rejected
+  // case starts as soon as an executor is free, and cases are tallied in plan order: at most
+  // twice the executors are in flight or wait to be tallied, and beyond --jobs of them only while
+  // their batches are small (kPipelinedValues), so that large batches hold no more memory than
+  // --jobs cases did before the extra case. A case whose forward conversion the webhook rejected
   // the same way ChokeTracker::kRepeats times before on this pair does not count towards --tests,
   // so the other properties still get their cases from objects that convert (up to `maxCases`,
-  // twice --tests, per pair). A case starts only while the cases tallied that count plus those
+  // twice --tests, per pair). A case is made only while the cases tallied that count plus those
   // not yet tallied are fewer than --tests: so exactly the cases a one-at-a-time run would make
   // are made, in the same order, whatever the timing. Returns false when the run's first case
   // found the webhook unreachable.
@@ -245,18 +267,27 @@ class KindRun {
         freeSlots_.push_back(static_cast<int>(slot));
     }
     const std::size_t maxWindow = 2 * executors();
+    std::size_t valuesInWindow = 0;
+    std::optional<PreparedCase> next;
     int done = 0;
     long long made = 0;
     std::size_t objectsSinceTrim = 0;
     int casesSinceTrim = 0;
     for (;;) {
-      bool mayStart = false;
+      // Whether `next` may start once an executor is free (it waits for a tally otherwise).
+      bool startable = false;
       for (;;) {
-        mayStart = (firstCase_ ? window.empty() : window.size() < maxWindow) &&
-                   done + static_cast<long long>(window.size()) < limit && made < maxCases &&
-                   mayStartCase(timed, deadline);
+        if (!next && (!firstCase_ || window.empty()) &&
+            done + static_cast<long long>(window.size()) < limit && made < maxCases &&
+            mayStartCase(timed, deadline)) {
+          next = prepareCase(plan.next());
+          ++made;
+        }
+        startable = next && !stopped_ && window.size() < maxWindow &&
+                    (window.size() < static_cast<std::size_t>(config_.jobs) ||
+                     valuesInWindow + next->values <= kPipelinedValues);
         int slot = -1;
-        if (mayStart) {
+        if (startable) {
           std::lock_guard<std::mutex> lock(slotsMutex_);
           if (!freeSlots_.empty()) {
             slot = freeSlots_.back();
@@ -264,19 +295,21 @@ class KindRun {
           }
         }
         if (slot < 0) break;
-        window.push_back(startCase(plan.next(), slot));
-        ++made;
+        valuesInWindow += next->values;
+        window.push_back(startCase(std::move(*next), slot));
+        next.reset();
       }
       if (window.empty()) return true;
       {
-        // The earliest case to tally, or (when another case may start) a free executor.
+        // The earliest case to tally, or (when the next case may start) a free executor.
         std::unique_lock<std::mutex> lock(slotsMutex_);
         const CaseOutcome& front = *window.front().outcome;
-        caseFinished_.wait(lock, [&] { return front.done || (mayStart && !freeSlots_.empty()); });
+        caseFinished_.wait(lock, [&] { return front.done || (startable && !freeSlots_.empty()); });
         if (!front.done) continue;
       }
       CaseInFlight c = std::move(window.front());
       window.pop_front();
+      valuesInWindow -= c.values;
       c.thread.join();
       if (c.outcome->error) std::rethrow_exception(c.outcome->error);
       {
@@ -315,13 +348,23 @@ class KindRun {
     return !timed || firstCase_ || std::chrono::steady_clock::now() < deadline;
   }
 
-  // Makes the case's batch (in plan order, here) and runs it on `slot`'s executor, which is free
-  // again (and the outcome done) when the thread ends.
-  CaseInFlight startCase(PlannedCase planned, int slot) {
+  // Makes the case's batch (in plan order: the batches depend on earlier ones' identities).
+  PreparedCase prepareCase(PlannedCase planned) {
+    PreparedCase p;
+    p.batch = makeBatch(planned);
+    for (const auto& object : p.batch) p.values += jsonValues(object);
+    p.planned = std::move(planned);
+    return p;
+  }
+
+  // Runs a prepared case on `slot`'s executor, which is free again (and the outcome done) when
+  // the thread ends.
+  CaseInFlight startCase(PreparedCase prepared, int slot) {
     CaseInFlight c;
-    std::vector<json> batch = makeBatch(planned);
+    std::vector<json> batch = std::move(prepared.batch);
     c.objects = batch.size();
-    c.planned = std::move(planned);
+    c.values = prepared.values;
+    c.planned = std::move(prepared.planned);
     c.outcome = std::make_shared<CaseOutcome>();
     c.thread = std::thread([this, slot, outcome = c.outcome, batch = std::move(batch),
                             planned = c.planned]() mutable {
