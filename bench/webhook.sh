@@ -19,6 +19,18 @@ start_webhook() {
   [ "$url" != /convert ] || { echo "example-webhook did not start: $(cat "$work/hook.log")" >&2; exit 2; }
 }
 
+# Starts the Node.js CronTab webhook of the integration tests (tests/webhooks/crontab-webhook.js:
+# JSON.parse, an answer per request on the event loop, as many real webhooks are written).
+start_node_webhook() {
+  command -v node >/dev/null || { echo "node is not installed" >&2; exit 2; }
+  node tests/webhooks/crontab-webhook.js --cert "$work/pki/server.pem" \
+    --key "$work/pki/server-key.pem" --port 0 "$@" >"$work/hook.log" 2>&1 &
+  hook_pid=$!
+  for _ in $(seq 1 100); do grep -q '^listening on ' "$work/hook.log" && break; sleep 0.1; done
+  url="$(sed -n 's/^listening on \(https:\/\/[^ ]*\)$/\1/p' "$work/hook.log" | head -n1)/convert"
+  [ "$url" != /convert ] || { echo "the Node webhook did not start: $(cat "$work/hook.log")" >&2; exit 2; }
+}
+
 stop_webhook() {
   [ -n "${hook_pid:-}" ] || return 0
   kill "$hook_pid" 2>/dev/null || true
