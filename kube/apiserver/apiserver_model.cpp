@@ -144,7 +144,8 @@ class Judge {
                                     std::vector<SilentChange>& reverted) {
     const json& original = sent_.objects[i];
     const std::string prefix = "conversion webhook for " + g_ + " returned ";
-    UnstructuredParse parsed = parseUnstructured(raw);
+    // Each raw text is an element of the body decodeReviewBody scanned: valid JSON.
+    UnstructuredParse parsed = parseUnstructured(raw, RawSyntax::Checked);
     if (!parsed.error.empty()) {
       if (isList_)
         reject(

@@ -239,8 +239,8 @@ std::string stringField(const json& object, const char* key) {
   return it != object.end() && it->is_string() ? it->get<std::string>() : "";
 }
 
-DecodedReview toDecodedReview(const json& review,
-                              const std::map<std::string, std::size_t>& lengths) {
+// Takes `review` apart: the raw object texts are moved out, not copied.
+DecodedReview toDecodedReview(json& review, const std::map<std::string, std::size_t>& lengths) {
   DecodedReview out;
   out.apiVersion = stringField(review, "apiVersion");
   out.kind = stringField(review, "kind");
@@ -254,9 +254,10 @@ DecodedReview toDecodedReview(const json& review,
   }
   if (auto objects = response->find("convertedObjects");
       objects != response->end() && objects->is_array()) {
-    for (const auto& raw : *objects)
-      out.convertedObjects.push_back(raw.is_string() ? std::optional(raw.get<std::string>())
-                                                     : std::nullopt);
+    out.convertedObjects.reserve(objects->size());
+    for (auto& raw : *objects)
+      out.convertedObjects.push_back(
+          raw.is_string() ? std::optional(std::move(raw.get_ref<std::string&>())) : std::nullopt);
     auto length = lengths.find("response.convertedObjects");
     out.convertedObjectCount =
         length != lengths.end() ? length->second : out.convertedObjects.size();
