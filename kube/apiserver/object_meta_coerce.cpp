@@ -217,7 +217,7 @@ class MetaDecoder {
     }
     json out = json::array();
     for (const auto& e : v) {
-      if (auto decoded = item(e)) out.push_back(*decoded);
+      if (auto decoded = item(e)) out.push_back(std::move(*decoded));
     }
     return out;
   }
@@ -245,24 +245,24 @@ ObjectMetaRoundTrip objectMetaRoundTrip(const json& metadata) {
       if (k == "name" || k == "generateName" || k == "namespace" || k == "selfLink" || k == "uid" ||
           k == "resourceVersion") {
         auto s = dec.string(v, "ObjectMeta", k, k == "uid" ? "types.UID" : "string");
-        if (s && !s->empty()) meta[k] = *s;
+        if (s && !s->empty()) meta[k] = std::move(*s);
       } else if (k == "generation") {
         if (auto n = dec.int64(v, k); n && *n != 0) meta[k] = *n;
       } else if (k == "deletionGracePeriodSeconds") {
         if (auto n = dec.int64(v, k)) meta[k] = *n;
       } else if (k == "creationTimestamp") {
-        if (auto t = dec.time(v, "ObjectMeta", k)) creationTimestamp = *t;
+        if (auto t = dec.time(v, "ObjectMeta", k)) creationTimestamp = std::move(*t);
       } else if (k == "deletionTimestamp") {
-        if (auto t = dec.time(v, "ObjectMeta", k)) meta[k] = *t;
+        if (auto t = dec.time(v, "ObjectMeta", k)) meta[k] = std::move(*t);
       } else if (k == "labels" || k == "annotations") {
-        if (auto m = dec.stringMap(v, k); m && !m->empty()) meta[k] = *m;
+        if (auto m = dec.stringMap(v, k); m && !m->empty()) meta[k] = std::move(*m);
       } else if (k == "finalizers") {
         auto l = dec.list(v, k, "string", [&](const json& e) -> std::optional<json> {
           if (e.is_string() || e.is_null()) return e.is_string() ? e : json("");
           dec.typeError(e, "ObjectMeta", k, "string");
           return std::nullopt;
         });
-        if (l && !l->empty()) meta[k] = *l;
+        if (l && !l->empty()) meta[k] = std::move(*l);
       } else if (k == "ownerReferences") {
         auto l = dec.list(v, k, "v1.OwnerReference", [&](const json& e) -> std::optional<json> {
           if (e.is_object()) return dec.ownerReference(e);
@@ -270,7 +270,7 @@ ObjectMetaRoundTrip objectMetaRoundTrip(const json& metadata) {
           dec.typeError(e, "ObjectMeta", k, "v1.OwnerReference");
           return std::nullopt;
         });
-        if (l && !l->empty()) meta[k] = *l;
+        if (l && !l->empty()) meta[k] = std::move(*l);
       } else if (k == "managedFields") {
         auto l = dec.list(v, k, "v1.ManagedFieldsEntry", [&](const json& e) -> std::optional<json> {
           if (e.is_object()) return dec.managedFieldsEntry(e);
@@ -278,7 +278,7 @@ ObjectMetaRoundTrip objectMetaRoundTrip(const json& metadata) {
           dec.typeError(e, "ObjectMeta", k, "v1.ManagedFieldsEntry");
           return std::nullopt;
         });
-        if (l && !l->empty()) meta[k] = *l;
+        if (l && !l->empty()) meta[k] = std::move(*l);
       }
     }
   }

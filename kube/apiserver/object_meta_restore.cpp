@@ -14,7 +14,8 @@ std::string restoreObjectMeta(const json& original, json& converted) {
   if (found == converted.end()) return "missing metadata in converted object";
   if (!found->is_object())
     return "invalid metadata of type " + goTypeName(*found) + " in converted object";
-  const json responseMetaData = *found;
+  // The answer's metadata is replaced below: take it rather than copy it.
+  json responseMetaData = std::move(*found);
 
   if (auto meta = original.find("metadata"); meta == original.end())
     converted["metadata"] = json::object();
@@ -24,6 +25,7 @@ std::string restoreObjectMeta(const json& original, json& converted) {
   if (!convertedMetaData.is_object())
     return "invalid metadata of type " + goTypeName(convertedMetaData) + " in input object";
 
+  const json noField = json::object();
   for (const char* field : {"labels", "annotations"}) {
     auto response = responseMetaData.find(field);
     if (response == responseMetaData.end() || response->is_null()) {
@@ -33,20 +35,20 @@ std::string restoreObjectMeta(const json& original, json& converted) {
     if (!response->is_object())
       return std::string("invalid metadata.") + field + " of type " + goTypeName(*response) +
              " in converted object";
-    json originalField = json::object();
+    const json* originalField = &noField;
     if (auto it = convertedMetaData.find(field); it != convertedMetaData.end() && !it->is_null()) {
       if (!it->is_object())
         return std::string("invalid metadata.") + field + " of type " + goTypeName(*it) +
                " in original object";
-      originalField = *it;
+      originalField = &*it;
     }
-    bool somethingChanged = originalField.size() != response->size();
+    bool somethingChanged = originalField->size() != response->size();
     for (const auto& [key, value] : response->items()) {
       if (!value.is_string())
         return std::string("metadata.") + field + "[" + key + "] must be a string, but is " +
                goTypeName(value) + " in converted object";
-      auto before = originalField.find(key);
-      if (before == originalField.end() || *before != value) somethingChanged = true;
+      auto before = originalField->find(key);
+      if (before == originalField->end() || *before != value) somethingChanged = true;
     }
     if (somethingChanged) {
       std::vector<std::string> errors = std::string(field) == "labels"
@@ -54,7 +56,7 @@ std::string restoreObjectMeta(const json& original, json& converted) {
                                             : validateAnnotations(*response, "metadata.annotation");
       if (!errors.empty()) return aggregateErrors(errors);
     }
-    convertedMetaData[field] = *response;
+    convertedMetaData[field] = std::move(*response);
   }
   return "";
 }
