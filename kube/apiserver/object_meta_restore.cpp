@@ -1,7 +1,5 @@
 #include "kube/apiserver/object_meta_restore.h"
 
-#include <set>
-
 #include "kube/apiserver/label_validation.h"
 #include "kube/go/go_format.h"
 
@@ -72,16 +70,17 @@ std::vector<SilentChange> revertedMetadata(const json& original, const json& con
   };
   const json& before = metaOf(original);
   const json& after = metaOf(converted);
-  std::set<std::string> keys;
-  for (const auto& [k, v] : before.items()) keys.insert(k);
-  for (const auto& [k, v] : after.items()) keys.insert(k);
-  for (const auto& key : keys) {
-    if (key == "labels" || key == "annotations") continue;
-    auto b = before.find(key);
-    auto a = after.find(key);
-    const bool inBefore = b != before.end(), inAfter = a != after.end();
-    if (inBefore && inAfter && *b == *a) continue;  // nlohmann compares numbers by value
-    out.push_back({index, "metadata." + key, "reverted", inAfter ? *a : json(nullptr)});
+  // Both key sets in sorted order (objects keep their members sorted): one merge walk.
+  auto b = before.begin(), a = after.begin();
+  while (b != before.end() || a != after.end()) {
+    const bool inBefore = b != before.end() && (a == after.end() || b.key() <= a.key());
+    const bool inAfter = a != after.end() && (b == before.end() || a.key() <= b.key());
+    const std::string& key = inBefore ? b.key() : a.key();
+    // nlohmann compares numbers by value
+    if (key != "labels" && key != "annotations" && !(inBefore && inAfter && *b == *a))
+      out.push_back({index, "metadata." + key, "reverted", inAfter ? *a : json(nullptr)});
+    if (inBefore) ++b;
+    if (inAfter) ++a;
   }
   return out;
 }
