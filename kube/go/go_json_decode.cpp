@@ -328,7 +328,7 @@ void decodeInto(GoJsonCursor& cursor, nlohmann::json& out, std::string& error) {
       cursor.enterObject();
       std::string key;
       while (cursor.nextKey(key))
-        decodeInto(cursor, out[key], error);  // duplicate keys: last wins (replaced whole)
+        decodeInto(cursor, out[std::move(key)], error);  // duplicate keys: last wins (replaced)
       return;
     }
     case GoJsonKind::Array: {
