@@ -15,26 +15,29 @@ std::string restoreObjectMeta(const json& original, json& converted) {
   // The answer's metadata is replaced below: take it rather than copy it.
   json responseMetaData = std::move(*found);
 
-  if (auto meta = original.find("metadata"); meta == original.end())
-    converted["metadata"] = json::object();
-  else
-    converted["metadata"] = *meta;
-  json& convertedMetaData = converted["metadata"];
-  if (!convertedMetaData.is_object())
-    return "invalid metadata of type " + goTypeName(convertedMetaData) + " in input object";
+  const json noMetadata = json::object();
+  const json* originalMetaData = &noMetadata;
+  if (auto meta = original.find("metadata"); meta != original.end()) originalMetaData = &*meta;
+  if (!originalMetaData->is_object()) {
+    converted["metadata"] = *originalMetaData;
+    return "invalid metadata of type " + goTypeName(*originalMetaData) + " in input object";
+  }
+  // A copy of the original's metadata, but for labels and annotations: those come from the
+  // answer or go (compared with the original's, read in place).
+  json& convertedMetaData = converted["metadata"] = json::object();
+  for (auto it = originalMetaData->begin(); it != originalMetaData->end(); ++it)
+    if (it.key() != "labels" && it.key() != "annotations")
+      convertedMetaData.emplace(it.key(), it.value());
 
   const json noField = json::object();
   for (const char* field : {"labels", "annotations"}) {
     auto response = responseMetaData.find(field);
-    if (response == responseMetaData.end() || response->is_null()) {
-      convertedMetaData.erase(field);
-      continue;
-    }
+    if (response == responseMetaData.end() || response->is_null()) continue;
     if (!response->is_object())
       return std::string("invalid metadata.") + field + " of type " + goTypeName(*response) +
              " in converted object";
     const json* originalField = &noField;
-    if (auto it = convertedMetaData.find(field); it != convertedMetaData.end() && !it->is_null()) {
+    if (auto it = originalMetaData->find(field); it != originalMetaData->end() && !it->is_null()) {
       if (!it->is_object())
         return std::string("invalid metadata.") + field + " of type " + goTypeName(*it) +
                " in original object";
