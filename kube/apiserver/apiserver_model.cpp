@@ -54,7 +54,11 @@ class Judge {
   Judge(const SentReview& sent, const HttpResult& http, const json& targetSchema)
       : sent_(sent), http_(http), schema_(targetSchema) {}
 
-  ModelVerdict run() {
+  // The verdict is moved out, not copied (it holds the visible objects).
+  ModelVerdict run() { return std::move(judge()); }
+
+ private:
+  ModelVerdict& judge() {
     if (sent_.objects.empty()) return v_;
     isList_ = sent_.objects.size() > 1;
     g_ = inputGvk(sent_).str();
@@ -96,7 +100,6 @@ class Judge {
     return v_;
   }
 
- private:
   ModelVerdict& reject(ModelStage stage, std::string message,
                        std::optional<std::size_t> index = std::nullopt) {
     v_.stage = stage;
@@ -144,7 +147,8 @@ class Judge {
                                     std::vector<SilentChange>& reverted) {
     const json& original = sent_.objects[i];
     const std::string prefix = "conversion webhook for " + g_ + " returned ";
-    UnstructuredParse parsed = parseUnstructured(raw);
+    // Each raw text is an element of the body decodeReviewBody scanned: valid JSON.
+    UnstructuredParse parsed = parseUnstructured(raw, RawSyntax::Checked);
     if (!parsed.error.empty()) {
       if (isList_)
         reject(

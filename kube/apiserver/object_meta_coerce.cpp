@@ -217,7 +217,7 @@ class MetaDecoder {
     }
     json out = json::array();
     for (const auto& e : v) {
-      if (auto decoded = item(e)) out.push_back(*decoded);
+      if (auto decoded = item(e)) out.push_back(std::move(*decoded));
     }
     return out;
   }
@@ -245,24 +245,24 @@ ObjectMetaRoundTrip objectMetaRoundTrip(const json& metadata) {
       if (k == "name" || k == "generateName" || k == "namespace" || k == "selfLink" || k == "uid" ||
           k == "resourceVersion") {
         auto s = dec.string(v, "ObjectMeta", k, k == "uid" ? "types.UID" : "string");
-        if (s && !s->empty()) meta[k] = *s;
+        if (s && !s->empty()) meta[k] = std::move(*s);
       } else if (k == "generation") {
         if (auto n = dec.int64(v, k); n && *n != 0) meta[k] = *n;
       } else if (k == "deletionGracePeriodSeconds") {
         if (auto n = dec.int64(v, k)) meta[k] = *n;
       } else if (k == "creationTimestamp") {
-        if (auto t = dec.time(v, "ObjectMeta", k)) creationTimestamp = *t;
+        if (auto t = dec.time(v, "ObjectMeta", k)) creationTimestamp = std::move(*t);
       } else if (k == "deletionTimestamp") {
-        if (auto t = dec.time(v, "ObjectMeta", k)) meta[k] = *t;
+        if (auto t = dec.time(v, "ObjectMeta", k)) meta[k] = std::move(*t);
       } else if (k == "labels" || k == "annotations") {
-        if (auto m = dec.stringMap(v, k); m && !m->empty()) meta[k] = *m;
+        if (auto m = dec.stringMap(v, k); m && !m->empty()) meta[k] = std::move(*m);
       } else if (k == "finalizers") {
         auto l = dec.list(v, k, "string", [&](const json& e) -> std::optional<json> {
           if (e.is_string() || e.is_null()) return e.is_string() ? e : json("");
           dec.typeError(e, "ObjectMeta", k, "string");
           return std::nullopt;
         });
-        if (l && !l->empty()) meta[k] = *l;
+        if (l && !l->empty()) meta[k] = std::move(*l);
       } else if (k == "ownerReferences") {
         auto l = dec.list(v, k, "v1.OwnerReference", [&](const json& e) -> std::optional<json> {
           if (e.is_object()) return dec.ownerReference(e);
@@ -270,7 +270,7 @@ ObjectMetaRoundTrip objectMetaRoundTrip(const json& metadata) {
           dec.typeError(e, "ObjectMeta", k, "v1.OwnerReference");
           return std::nullopt;
         });
-        if (l && !l->empty()) meta[k] = *l;
+        if (l && !l->empty()) meta[k] = std::move(*l);
       } else if (k == "managedFields") {
         auto l = dec.list(v, k, "v1.ManagedFieldsEntry", [&](const json& e) -> std::optional<json> {
           if (e.is_object()) return dec.managedFieldsEntry(e);
@@ -278,7 +278,7 @@ ObjectMetaRoundTrip objectMetaRoundTrip(const json& metadata) {
           dec.typeError(e, "ObjectMeta", k, "v1.ManagedFieldsEntry");
           return std::nullopt;
         });
-        if (l && !l->empty()) meta[k] = *l;
+        if (l && !l->empty()) meta[k] = std::move(*l);
       }
     }
   }
@@ -308,46 +308,67 @@ bool isEmbedded(const json* s) {
   return it != s->end() && it->is_boolean() && it->get<bool>();
 }
 
-std::string coerce(const std::string& path, json& x, const json* s) {
+// Where a value sits, as field errors print it ("spec.template", "spec.map[key]", "items[2]"):
+// a chain of steps up to the root, turned into text only for an error.
+struct PathStep {
+  enum class Kind { Root, Field, MapKey, Item } kind = Kind::Root;
+  const PathStep* parent = nullptr;
+  const std::string* key = nullptr;  // Field, MapKey
+  std::size_t index = 0;             // Item
+
+  std::string str() const {
+    if (kind == Kind::Root) return "";
+    std::string path = parent->str();
+    if (kind == Kind::Field) return path.empty() ? *key : path + "." + *key;
+    if (kind == Kind::MapKey) return path + "[" + *key + "]";
+    return path + "[" + std::to_string(index) + "]";
+  }
+};
+
+std::string coerce(const PathStep& path, json& x, const json* s) {
+  using Kind = PathStep::Kind;
   if (!s || !s->is_object()) return "";
-  auto childPath = [&](const std::string& k) { return path.empty() ? k : path + "." + k; };
   if (x.is_object()) {
-    const json* props =
-        s->contains("properties") && (*s)["properties"].is_object() ? &(*s)["properties"] : nullptr;
+    const json* props = nullptr;
+    if (auto it = s->find("properties"); it != s->end() && it->is_object()) props = &*it;
     const json* additional = nullptr;
     bool hasAdditional = false;
     if (auto it = s->find("additionalProperties"); it != s->end()) {
       hasAdditional = it->is_object() || it->is_boolean();
       if (it->is_object()) additional = &*it;
     }
-    std::vector<std::string> keys;
-    for (const auto& [k, v] : x.items()) keys.push_back(k);
-    for (const auto& k : keys) {
-      json& v = x[k];
-      if (isEmbedded(s)) {
+    const bool embedded = isEmbedded(s);
+    for (auto member = x.begin(); member != x.end(); ++member) {
+      const std::string& k = member.key();
+      json& v = member.value();
+      const PathStep field{Kind::Field, &path, &k};
+      if (embedded) {
         if ((k == "apiVersion" || k == "kind") && !v.is_string())
-          return childPath(k) + ": Invalid value: " + invalidValue(v) + ": must be a string";
+          return field.str() + ": Invalid value: " + invalidValue(v) + ": must be a string";
         if (k == "metadata") {
           ObjectMetaRoundTrip meta = objectMetaRoundTrip(v);
           if (!meta.error.empty())
-            return childPath(k) + ": Invalid value: " + invalidValue(v) + ": " + meta.error;
+            return field.str() + ": Invalid value: " + invalidValue(v) + ": " + meta.error;
           if (meta.metadata["creationTimestamp"].is_null())
             meta.metadata.erase("creationTimestamp");
           v = std::move(meta.metadata);
           continue;
         }
       }
-      if (props && props->contains(k)) {
-        if (auto err = coerce(childPath(k), v, &(*props)[k]); !err.empty()) return err;
+      const json* prop = nullptr;
+      if (props)
+        if (auto it = props->find(k); it != props->end()) prop = &*it;
+      if (prop) {
+        if (auto err = coerce(field, v, prop); !err.empty()) return err;
       } else if (hasAdditional) {
-        if (auto err = coerce(path + "[" + k + "]", v, additional); !err.empty()) return err;
+        if (auto err = coerce({Kind::MapKey, &path, &k}, v, additional); !err.empty()) return err;
       }
     }
   } else if (x.is_array()) {
-    const json* itemSchema =
-        s->contains("items") && (*s)["items"].is_object() ? &(*s)["items"] : nullptr;
+    const json* itemSchema = nullptr;
+    if (auto it = s->find("items"); it != s->end() && it->is_object()) itemSchema = &*it;
     for (std::size_t i = 0; i < x.size(); ++i)
-      if (auto err = coerce(path + "[" + std::to_string(i) + "]", x[i], itemSchema); !err.empty())
+      if (auto err = coerce({Kind::Item, &path, nullptr, i}, x[i], itemSchema); !err.empty())
         return err;
   }
   return "";
@@ -356,7 +377,7 @@ std::string coerce(const std::string& path, json& x, const json* s) {
 }  // namespace
 
 std::string coerceEmbeddedResources(json& object, const json& schema) {
-  return coerce("", object, schema.is_object() ? &schema : nullptr);
+  return coerce(PathStep{}, object, schema.is_object() ? &schema : nullptr);
 }
 
 }  // namespace convcheck

@@ -1,7 +1,5 @@
 #include "kube/apiserver/object_meta_restore.h"
 
-#include <set>
-
 #include "kube/apiserver/label_validation.h"
 #include "kube/go/go_format.h"
 
@@ -14,39 +12,44 @@ std::string restoreObjectMeta(const json& original, json& converted) {
   if (found == converted.end()) return "missing metadata in converted object";
   if (!found->is_object())
     return "invalid metadata of type " + goTypeName(*found) + " in converted object";
-  const json responseMetaData = *found;
+  // The answer's metadata is replaced below: take it rather than copy it.
+  json responseMetaData = std::move(*found);
 
-  if (auto meta = original.find("metadata"); meta == original.end())
-    converted["metadata"] = json::object();
-  else
-    converted["metadata"] = *meta;
-  json& convertedMetaData = converted["metadata"];
-  if (!convertedMetaData.is_object())
-    return "invalid metadata of type " + goTypeName(convertedMetaData) + " in input object";
+  const json noMetadata = json::object();
+  const json* originalMetaData = &noMetadata;
+  if (auto meta = original.find("metadata"); meta != original.end()) originalMetaData = &*meta;
+  if (!originalMetaData->is_object()) {
+    converted["metadata"] = *originalMetaData;
+    return "invalid metadata of type " + goTypeName(*originalMetaData) + " in input object";
+  }
+  // A copy of the original's metadata, but for labels and annotations: those come from the
+  // answer or go (compared with the original's, read in place).
+  json& convertedMetaData = converted["metadata"] = json::object();
+  for (auto it = originalMetaData->begin(); it != originalMetaData->end(); ++it)
+    if (it.key() != "labels" && it.key() != "annotations")
+      convertedMetaData.emplace(it.key(), it.value());
 
+  const json noField = json::object();
   for (const char* field : {"labels", "annotations"}) {
     auto response = responseMetaData.find(field);
-    if (response == responseMetaData.end() || response->is_null()) {
-      convertedMetaData.erase(field);
-      continue;
-    }
+    if (response == responseMetaData.end() || response->is_null()) continue;
     if (!response->is_object())
       return std::string("invalid metadata.") + field + " of type " + goTypeName(*response) +
              " in converted object";
-    json originalField = json::object();
-    if (auto it = convertedMetaData.find(field); it != convertedMetaData.end() && !it->is_null()) {
+    const json* originalField = &noField;
+    if (auto it = originalMetaData->find(field); it != originalMetaData->end() && !it->is_null()) {
       if (!it->is_object())
         return std::string("invalid metadata.") + field + " of type " + goTypeName(*it) +
                " in original object";
-      originalField = *it;
+      originalField = &*it;
     }
-    bool somethingChanged = originalField.size() != response->size();
+    bool somethingChanged = originalField->size() != response->size();
     for (const auto& [key, value] : response->items()) {
       if (!value.is_string())
         return std::string("metadata.") + field + "[" + key + "] must be a string, but is " +
                goTypeName(value) + " in converted object";
-      auto before = originalField.find(key);
-      if (before == originalField.end() || *before != value) somethingChanged = true;
+      auto before = originalField->find(key);
+      if (before == originalField->end() || *before != value) somethingChanged = true;
     }
     if (somethingChanged) {
       std::vector<std::string> errors = std::string(field) == "labels"
@@ -54,7 +57,7 @@ std::string restoreObjectMeta(const json& original, json& converted) {
                                             : validateAnnotations(*response, "metadata.annotation");
       if (!errors.empty()) return aggregateErrors(errors);
     }
-    convertedMetaData[field] = *response;
+    convertedMetaData[field] = std::move(*response);
   }
   return "";
 }
@@ -70,16 +73,17 @@ std::vector<SilentChange> revertedMetadata(const json& original, const json& con
   };
   const json& before = metaOf(original);
   const json& after = metaOf(converted);
-  std::set<std::string> keys;
-  for (const auto& [k, v] : before.items()) keys.insert(k);
-  for (const auto& [k, v] : after.items()) keys.insert(k);
-  for (const auto& key : keys) {
-    if (key == "labels" || key == "annotations") continue;
-    auto b = before.find(key);
-    auto a = after.find(key);
-    const bool inBefore = b != before.end(), inAfter = a != after.end();
-    if (inBefore && inAfter && *b == *a) continue;  // nlohmann compares numbers by value
-    out.push_back({index, "metadata." + key, "reverted", inAfter ? *a : json(nullptr)});
+  // Both key sets in sorted order (objects keep their members sorted): one merge walk.
+  auto b = before.begin(), a = after.begin();
+  while (b != before.end() || a != after.end()) {
+    const bool inBefore = b != before.end() && (a == after.end() || b.key() <= a.key());
+    const bool inAfter = a != after.end() && (b == before.end() || a.key() <= b.key());
+    const std::string& key = inBefore ? b.key() : a.key();
+    // nlohmann compares numbers by value
+    if (key != "labels" && key != "annotations" && !(inBefore && inAfter && *b == *a))
+      out.push_back({index, "metadata." + key, "reverted", inAfter ? *a : json(nullptr)});
+    if (inBefore) ++b;
+    if (inAfter) ++a;
   }
   return out;
 }

@@ -75,6 +75,13 @@ struct ReviewTypes {
       causeSlice, details, detailsPtr, status, request, requestPtr, response, responsePtr, review;
 };
 
+// The tables of the two packages. They describe Go types and never change: built once, on first
+// use, not for every answer.
+const ReviewTypes& reviewTypes(std::string_view pkg) {
+  static const ReviewTypes v1("v1"), v1beta1("v1beta1");
+  return pkg == "v1beta1" ? v1beta1 : v1;
+}
+
 // The JSON text the decoder works on: the body itself (not copied: answers can be large), or its
 // YAML converted to JSON, held in `converted`.
 bool toJsonText(std::string_view body, std::string_view& text, std::string& converted,
@@ -239,8 +246,8 @@ std::string stringField(const json& object, const char* key) {
   return it != object.end() && it->is_string() ? it->get<std::string>() : "";
 }
 
-DecodedReview toDecodedReview(const json& review,
-                              const std::map<std::string, std::size_t>& lengths) {
+// Takes `review` apart: the raw object texts are moved out, not copied.
+DecodedReview toDecodedReview(json& review, const std::map<std::string, std::size_t>& lengths) {
   DecodedReview out;
   out.apiVersion = stringField(review, "apiVersion");
   out.kind = stringField(review, "kind");
@@ -254,9 +261,10 @@ DecodedReview toDecodedReview(const json& review,
   }
   if (auto objects = response->find("convertedObjects");
       objects != response->end() && objects->is_array()) {
-    for (const auto& raw : *objects)
-      out.convertedObjects.push_back(raw.is_string() ? std::optional(raw.get<std::string>())
-                                                     : std::nullopt);
+    out.convertedObjects.reserve(objects->size());
+    for (auto& raw : *objects)
+      out.convertedObjects.push_back(
+          raw.is_string() ? std::optional(std::move(raw.get_ref<std::string&>())) : std::nullopt);
     auto length = lengths.find("response.convertedObjects");
     out.convertedObjectCount =
         length != lengths.end() ? length->second : out.convertedObjects.size();
@@ -284,7 +292,7 @@ ReviewDecode decodeReviewBody(ReviewVersion sent, std::string_view body, std::si
     return out;
   }
   if (actual == into) {
-    ReviewTypes types(sentVersion);
+    const ReviewTypes& types = reviewTypes(sentVersion);
     GoStructDecode decoded = decodeGoValue(text, types.review, keepObjects);
     if (!decoded.error.empty()) {
       out.error = decoded.error;
@@ -302,7 +310,7 @@ ReviewDecode decodeReviewBody(ReviewVersion sent, std::string_view body, std::si
   // The object is decoded into its own type first (type errors win), then the versioning codec
   // tries to convert it into the sent ConversionReview, for which no conversion is registered.
   if (created.which != W::Other) {
-    ReviewTypes types(created.which == W::ReviewV1beta1 ? "v1beta1" : "v1");
+    const ReviewTypes& types = reviewTypes(created.which == W::ReviewV1beta1 ? "v1beta1" : "v1");
     GoStructDecode decoded =
         decodeGoValue(text, created.which == W::Status ? types.status : types.review, 0);
     if (!decoded.error.empty()) {
@@ -324,7 +332,7 @@ std::optional<std::string> failureStatusMessage(std::string_view body) {
   const GroupVersionKind gvk = withDefaults(interpreted.gvk, {"", "v1", ""});
   if (gvk.kind.empty() || gvk.version.empty()) return std::nullopt;
   if (schemeNew(gvk).which != SchemeObject::Which::Status) return std::nullopt;
-  ReviewTypes types("v1");
+  const ReviewTypes& types = reviewTypes("v1");
   GoStructDecode decoded = decodeGoValue(text, types.status);
   if (!decoded.error.empty()) return std::nullopt;
   if (stringField(decoded.value, "status") != "Failure") return std::nullopt;

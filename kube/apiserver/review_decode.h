@@ -20,9 +20,10 @@ struct DecodedReview {
   bool hasResponse = false;      // response != nil
   std::string responseUid;
   std::string resultStatus, resultMessage;
-  // convertedObjects as RawExtensions: the exact JSON text of each element, nullopt for a JSON
-  // null (an empty Raw). Empty for null, missing or []. At most `keepObjects` of them (see
-  // decodeReviewBody); convertedObjectCount is the length Go sees.
+  // convertedObjects as RawExtensions: the exact JSON text of each element (valid JSON: the whole
+  // body passed the syntax scan), nullopt for a JSON null (an empty Raw). Empty for null, missing
+  // or []. At most `keepObjects` of them (see decodeReviewBody); convertedObjectCount is the length
+  // Go sees.
   std::vector<std::optional<std::string>> convertedObjects;
   std::size_t convertedObjectCount = 0;
 };

@@ -26,16 +26,18 @@ GroupVersionKind unstructuredGvk(const json& object) {
   return {gv->group, gv->version, unstructuredString(object, "kind")};
 }
 
-UnstructuredParse parseUnstructured(const std::optional<std::string>& raw) {
+UnstructuredParse parseUnstructured(const std::optional<std::string>& raw, RawSyntax syntax) {
   UnstructuredParse result;
-  const std::string text = raw.value_or("");
-  if (auto syntax = goJsonSyntaxError(text)) {
-    result.error = *syntax;
-    return result;
+  const std::string_view text = raw ? std::string_view(*raw) : std::string_view();
+  if (syntax == RawSyntax::Unchecked || !raw) {
+    if (auto error = goJsonSyntaxError(text)) {
+      result.error = *error;
+      return result;
+    }
   }
   // json.Unmarshal(data, &map[string]interface{}{}).
   auto decoded = goDecodeInterface(text);
-  const json& v = decoded.value;
+  json& v = decoded.value;
   if (!v.is_object() && !v.is_null()) {
     const char* what = v.is_array()     ? "array"
                        : v.is_string()  ? "string"
@@ -50,10 +52,10 @@ UnstructuredParse parseUnstructured(const std::optional<std::string>& raw) {
     return result;
   }
   if (unstructuredGvk(v).kind.empty()) {
-    result.error = "Object 'Kind' is missing in '" + text + "'";
+    result.error = "Object 'Kind' is missing in '" + std::string(text) + "'";
     return result;
   }
-  result.object = v;
+  result.object = std::move(v);
   return result;
 }
 

@@ -28,6 +28,10 @@ struct UnstructuredParse {
   nlohmann::json object;  // the parsed object (Go numbers), null on error
   std::string error;
 };
-UnstructuredParse parseUnstructured(const std::optional<std::string>& raw);
+// `Checked` skips the syntax scan of a `raw` that is known to be one valid JSON value (an element
+// of a body the decoder has already scanned); an empty Raw still fails as Go fails it.
+enum class RawSyntax { Unchecked, Checked };
+UnstructuredParse parseUnstructured(const std::optional<std::string>& raw,
+                                    RawSyntax syntax = RawSyntax::Unchecked);
 
 }  // namespace convcheck

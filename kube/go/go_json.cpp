@@ -38,6 +38,11 @@ std::size_t validSequence(const std::string& s, std::size_t i, std::uint32_t& co
   return length;
 }
 
+// An ASCII byte Go's encoder writes unchanged (not a control, quote, backslash or HTML character).
+bool plainByte(unsigned char b) {
+  return b >= 0x20 && b < 0x80 && b != '"' && b != '\\' && b != '<' && b != '>' && b != '&';
+}
+
 // strconv.FormatFloat(value, 'f' or 'e', -1, 64) as encoding/json uses it: the shortest digits
 // that round-trip, zero-padded in 'f' form (2^64 prints as 18446744073709552000).
 void appendGoFloat(std::string& out, double value) {
@@ -94,6 +99,14 @@ void appendGoJsonString(std::string& out, const std::string& text) {
   out += '"';
   std::size_t i = 0;
   while (i < text.size()) {
+    // A run of bytes written as they are, appended at once.
+    std::size_t end = i;
+    while (end < text.size() && plainByte(static_cast<unsigned char>(text[end]))) ++end;
+    if (end > i) {
+      out.append(text, i, end - i);
+      i = end;
+      if (i == text.size()) break;
+    }
     const unsigned char b = static_cast<unsigned char>(text[i]);
     if (b < 0x80) {
       switch (b) {

@@ -21,6 +21,8 @@ std::string quoteChar(unsigned char c) {
   return "'" + quoted.substr(1, quoted.size() - 2) + "'";
 }
 
+// A byte inside a string literal that neither ends it, starts an escape, nor is an error.
+bool plainStringByte(unsigned char c) { return c >= 0x20 && c != '"' && c != '\\'; }
 bool isSpace(unsigned char c) { return c == ' ' || c == '\t' || c == '\r' || c == '\n'; }
 bool isDigit(unsigned char c) { return c >= '0' && c <= '9'; }
 bool isHex(unsigned char c) {
@@ -31,8 +33,14 @@ bool isHex(unsigned char c) {
 class Scanner {
  public:
   std::optional<std::string> run(std::string_view text) {
-    for (unsigned char c : text) {
-      (this->*step_)(c);
+    const std::size_t n = text.size();
+    for (std::size_t i = 0; i < n; ++i) {
+      // The bytes of a string that stateInString takes without a change of state, at once.
+      if (step_ == &Scanner::stateInString) {
+        while (i < n && plainStringByte(static_cast<unsigned char>(text[i]))) ++i;
+        if (i == n) break;
+      }
+      (this->*step_)(static_cast<unsigned char>(text[i]));
       if (!err_.empty()) return err_;
     }
     // eof()
@@ -319,20 +327,16 @@ void decodeInto(GoJsonCursor& cursor, nlohmann::json& out, std::string& error) {
       out = nlohmann::json::object();
       cursor.enterObject();
       std::string key;
-      while (cursor.nextKey(key)) {
-        nlohmann::json value;
-        decodeInto(cursor, value, error);
-        out[key] = std::move(value);  // duplicate keys: last wins
-      }
+      while (cursor.nextKey(key))
+        decodeInto(cursor, out[std::move(key)], error);  // duplicate keys: last wins (replaced)
       return;
     }
     case GoJsonKind::Array: {
       out = nlohmann::json::array();
       cursor.enterArray();
       while (cursor.nextElement()) {
-        nlohmann::json value;
-        decodeInto(cursor, value, error);
-        out.push_back(std::move(value));
+        out.push_back(nullptr);
+        decodeInto(cursor, out.back(), error);
       }
       return;
     }
@@ -428,9 +432,11 @@ std::string goJsonUnquote(std::string_view literal) {
       }
       continue;
     }
-    if (c < 0x80) {
-      out += static_cast<char>(c);
-      ++i;
+    if (c < 0x80) {  // a run of ASCII bytes without escapes, appended at once
+      std::size_t end = i + 1;
+      while (end < s.size() && static_cast<unsigned char>(s[end]) < 0x80 && s[end] != '\\') ++end;
+      out.append(s.substr(i, end - i));
+      i = end;
       continue;
     }
     auto [rune, width] = goDecodeRune(s.substr(i));
@@ -483,16 +489,22 @@ std::string_view GoJsonCursor::readLiteral() {
 
 std::string GoJsonCursor::readString() {
   skipSpace();
-  std::size_t start = pos_++;
-  while (text_[pos_] != '"') pos_ += text_[pos_] == '\\' ? 2 : 1;
-  ++pos_;
+  std::size_t start = pos_;
+  skipString();
   return goJsonUnquote(text_.substr(start, pos_ - start));
 }
 
 void GoJsonCursor::skipString() {
-  ++pos_;
-  while (text_[pos_] != '"') pos_ += text_[pos_] == '\\' ? 2 : 1;
-  ++pos_;
+  const std::size_t content = ++pos_;
+  for (;;) {
+    const std::size_t quote = text_.find('"', pos_);
+    // In valid text every backslash starts an escape and no escape ends in one: the quote is
+    // escaped exactly when an odd run of backslashes precedes it.
+    std::size_t run = quote;
+    while (run > content && text_[run - 1] == '\\') --run;
+    pos_ = quote + 1;
+    if ((quote - run) % 2 == 0) return;
+  }
 }
 
 std::string_view GoJsonCursor::skipValue() {

@@ -4,12 +4,44 @@
 
 namespace convcheck {
 
+namespace {
+
+// The returned objects are the sent ones (by identity) in another order.
+bool permutedIdentities(const std::vector<nlohmann::json>& sent,
+                        const std::vector<nlohmann::json>& returned) {
+  std::vector<ObjectIdentity> a, b;
+  for (const auto& o : sent) a.push_back(identityOf(o));
+  for (const auto& o : returned) b.push_back(identityOf(o));
+  if (a == b) return false;
+  std::sort(a.begin(), a.end());
+  std::sort(b.begin(), b.end());
+  return a == b;
+}
+
+// Index of the sent object each returned object is the conversion of.
+std::vector<std::size_t> pairingOf(const std::vector<nlohmann::json>& sent,
+                                   const std::vector<nlohmann::json>& returned, bool permuted) {
+  std::vector<std::size_t> match(returned.size());
+  for (std::size_t i = 0; i < match.size(); ++i) {
+    match[i] = i;
+    if (!permuted) continue;
+    auto id = identityOf(returned[i]);
+    for (std::size_t j = 0; j < sent.size(); ++j)
+      if (identityOf(sent[j]) == id) match[i] = j;
+  }
+  return match;
+}
+
+}  // namespace
+
 ExchangeView::ExchangeView(const ExchangeRef& exchange, const CaseContext& context)
     // Beyond the number sent only the count matters: a hostile answer may hold millions.
     : ref(exchange),
       ex(*exchange),
       ctx(context),
-      view(viewResponse(exchange->http, exchange->sent.objects.size())) {}
+      view(viewResponse(exchange->http, exchange->sent.objects.size())),
+      permuted_(permutedIdentities(ex.sent.objects, view.convertedObjects)),
+      pairing_(pairingOf(ex.sent.objects, view.convertedObjects, permuted_)) {}
 
 CheckResult passed(const char* property) { return {property, Outcome::Pass, std::nullopt, ""}; }
 
@@ -58,29 +90,6 @@ std::string ExchangeView::perObjectUnavailable() const {
   if (auto why = objectsUnavailable(); !why.empty()) return why;
   if (view.convertedCount != ex.sent.objects.size()) return "object count differs";
   return "";
-}
-
-bool ExchangeView::isPermutation() const {
-  std::vector<ObjectIdentity> a, b;
-  for (const auto& o : ex.sent.objects) a.push_back(identityOf(o));
-  for (const auto& o : view.convertedObjects) b.push_back(identityOf(o));
-  if (a == b) return false;
-  std::sort(a.begin(), a.end());
-  std::sort(b.begin(), b.end());
-  return a == b;
-}
-
-std::vector<std::size_t> ExchangeView::pairing() const {
-  std::vector<std::size_t> match(view.convertedObjects.size());
-  bool permuted = isPermutation();
-  for (std::size_t i = 0; i < match.size(); ++i) {
-    match[i] = i;
-    if (!permuted) continue;
-    auto id = identityOf(view.convertedObjects[i]);
-    for (std::size_t j = 0; j < ex.sent.objects.size(); ++j)
-      if (identityOf(ex.sent.objects[j]) == id) match[i] = j;
-  }
-  return match;
 }
 
 }  // namespace convcheck

@@ -40,9 +40,14 @@ class ExchangeView {
   // As objectsUnavailable, and also when the object count differs.
   std::string perObjectUnavailable() const;
   // The returned objects are the sent ones (by identity) in another order.
-  bool isPermutation() const;
+  bool isPermutation() const { return permuted_; }
   // Index of the sent object each returned object is the conversion of.
-  std::vector<std::size_t> pairing() const;
+  const std::vector<std::size_t>& pairing() const { return pairing_; }
+
+ private:
+  // Worked out once, when the view is made: several properties ask.
+  const bool permuted_;
+  const std::vector<std::size_t> pairing_;
 };
 
 }  // namespace convcheck

@@ -13,7 +13,7 @@ using nlohmann::json;
 
 CheckResult judgeKindUnchanged(const ExchangeView& e) {
   if (auto why = e.perObjectUnavailable(); !why.empty()) return notEvaluable("kind-unchanged", why);
-  auto match = e.pairing();
+  const auto& match = e.pairing();
   std::vector<std::string> wrong;
   for (std::size_t i = 0; i < match.size(); ++i) {
     const json& o = e.view.convertedObjects[i];

@@ -21,7 +21,7 @@ CheckResult judgeLabelsAnnotationsValid(const ExchangeView& e) {
                   {e.ex.verdict.message});
   if (auto why = e.perObjectUnavailable(); !why.empty())
     return notEvaluable("labels-annotations-valid", why);
-  auto match = e.pairing();
+  const auto& match = e.pairing();
   std::vector<std::string> problems;
   for (std::size_t i = 0; i < match.size(); ++i) {
     const json& back = e.view.convertedObjects[i];

@@ -30,7 +30,7 @@ json metadataRest(const json& object) {
 CheckResult judgeMetadataImmutable(const ExchangeView& e) {
   if (auto why = e.perObjectUnavailable(); !why.empty())
     return notEvaluable("metadata-immutable", why);
-  auto match = e.pairing();
+  const auto& match = e.pairing();
   std::vector<std::string> rejected, reverted;
   json expected = json::array(), got = json::array();
   for (std::size_t i = 0; i < match.size(); ++i) {

@@ -152,6 +152,21 @@ TEST(PruningTest, EmbeddedResourceWithMalformedMetadataIsRejected) {
             "cannot unmarshal number into Go struct field ObjectMeta.name of type string");
 }
 
+TEST(PruningTest, EmbeddedResourceErrorsInListItemsAndMapValuesNameTheirPath) {
+  const json schema = json::parse(R"({"type": "object", "properties": {"spec": {
+    "type": "object", "properties": {
+      "list": {"type": "array",
+               "items": {"type": "object", "x-kubernetes-embedded-resource": true}},
+      "byName": {"type": "object", "additionalProperties": {
+                 "type": "object", "x-kubernetes-embedded-resource": true}}}}}})");
+  json inList = {{"spec", {{"list", json::array({{{"kind", "A"}}, {{"kind", 1}}})}}}};
+  EXPECT_EQ(coerceEmbeddedResources(inList, schema),
+            "spec.list[1].kind: Invalid value: 1: must be a string");
+  json inMap = {{"spec", {{"byName", {{"b", {{"apiVersion", true}}}}}}}};
+  EXPECT_EQ(coerceEmbeddedResources(inMap, schema),
+            "spec.byName[b].apiVersion: Invalid value: true: must be a string");
+}
+
 TEST(PruningTest, CompositionBranchesDoNotAddProperties) {
   auto v = judgeWithSchema(spec({{"choice", {{"a", "1"}, {"b", "2"}, {"c", "3"}}}}));
   ASSERT_EQ(v.stage, ModelStage::Accepted) << v.message;
