@@ -4,6 +4,7 @@
 
 #include <atomic>
 #include <chrono>
+#include <cstddef>
 #include <cstdint>
 #include <map>
 #include <optional>
@@ -26,11 +27,15 @@ struct RunConfig {
   int testsPerPair = 100;   // --tests
   bool testsGiven = false;  // --tests was given (with --duration: a cap, else unbounded)
   std::optional<std::chrono::milliseconds> duration;  // --duration, spread over pairs and kinds
-  int jobs = 8;                                       // --jobs: cases in flight at once
-  int maxBatchSize = 32;                              // --batch-size
-  std::vector<std::string> properties;                // --properties; empty = all
-  std::string configPath;                             // --config, or ./.convcheck.yaml when present
-  std::optional<AckConfig> acks;                      // the acknowledged differences it declares
+  int jobs = 8;                                       // --jobs: requests in flight at once
+  // JSON values in the batches of the cases in flight up to which cases beyond --jobs may start
+  // (as many as in 128 objects of 500 values); each value costs about 100 bytes per copy and a
+  // case holds several copies. Not a flag: tests set it to see the runner with and without.
+  std::size_t pipelinedValues = 64000;
+  int maxBatchSize = 32;                // --batch-size
+  std::vector<std::string> properties;  // --properties; empty = all
+  std::string configPath;               // --config, or ./.convcheck.yaml when present
+  std::optional<AckConfig> acks;        // the acknowledged differences it declares
   bool rawObjects = false;         // --raw-objects: do not apply schema defaults before sending
   bool canonicalDateTimes = true;  // --date-times canonical (default) or any (see FormatOptions)
   std::map<std::string, std::string> reportPaths;  // report format id (--junit …) -> file

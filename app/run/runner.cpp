@@ -47,11 +47,6 @@ using nlohmann::json;
 constexpr int kShrinkTransportFailuresInARow = 2;
 // Objects in a chunk of cases from which on the memory they freed is handed back to the system.
 constexpr std::size_t kTrimAfterObjects = 32;
-// JSON values in the batches of the cases in flight up to which cases beyond --jobs may start
-// (as many as in 128 objects of 500 values); each value costs about 100 bytes per copy and a case
-// holds several copies.
-constexpr std::size_t kPipelinedValues = 64000;
-
 // Values (objects, arrays, scalars) in a JSON document, counted recursively.
 std::size_t jsonValues(const json& value) {
   std::size_t n = 1;
@@ -249,7 +244,8 @@ class KindRun {
   // request slots (the gate), so one case is judged while the others' requests are in flight. A
   // case starts as soon as an executor is free, and cases are tallied in plan order: at most
   // twice the executors are in flight or wait to be tallied, and beyond --jobs of them only while
-  // their batches are small (kPipelinedValues), so that large batches hold no more memory than
+  // their batches are small (RunConfig::pipelinedValues), so that large batches hold no more memory
+  // than
   // --jobs cases did before the extra case. A case whose forward conversion the webhook rejected
   // the same way ChokeTracker::kRepeats times before on this pair does not count towards --tests,
   // so the other properties still get their cases from objects that convert (up to `maxCases`,
@@ -285,7 +281,7 @@ class KindRun {
         }
         startable = next && !stopped_ && window.size() < maxWindow &&
                     (window.size() < static_cast<std::size_t>(config_.jobs) ||
-                     valuesInWindow + next->values <= kPipelinedValues);
+                     valuesInWindow + next->values <= config_.pipelinedValues);
         int slot = -1;
         if (startable) {
           std::lock_guard<std::mutex> lock(slotsMutex_);

@@ -4,11 +4,16 @@
 #include <algorithm>
 #include <atomic>
 #include <chrono>
+#include <map>
 #include <memory>
+#include <mutex>
+#include <set>
 #include <sstream>
 #include <thread>
+#include <vector>
 
 #include <gtest/gtest.h>
+#include <nlohmann/json.hpp>
 
 #include "app/run/runner.h"
 #include "tests/app/run/in_process_target.h"
@@ -196,6 +201,64 @@ TEST(Runner, ConcurrentJobsMakeTheSameCasesAsOneWhenSomeDoNotCount) {
     EXPECT_EQ(x.failed, y.failed) << x.property << " " << x.from << "->" << x.to;
     EXPECT_EQ(x.passed, y.passed) << x.property << " " << x.from << "->" << x.to;
   }
+}
+
+// Records, per request, which case sent it (the case of the request that first carried the
+// first object's uid: every call of a case sends that case's objects, whose uids are unique).
+class CaseOrderTarget : public ExampleTarget {
+ public:
+  struct Seen {
+    std::mutex mutex;
+    std::map<std::string, int> caseOfUid;
+    std::vector<int> cases;  // per request, in the order the target saw them
+  };
+  explicit CaseOrderTarget(std::shared_ptr<Seen> seen)
+      : ExampleTarget({}), seen_(std::move(seen)) {}
+  HttpResult post(const std::string& body) override {
+    nlohmann::json review = nlohmann::json::parse(body);
+    const auto& objects = review["request"]["objects"];
+    {
+      std::lock_guard<std::mutex> lock(seen_->mutex);
+      const int next = static_cast<int>(seen_->caseOfUid.size());
+      auto known = seen_->caseOfUid.find(objects.at(0)["metadata"].value("uid", ""));
+      const int c = known != seen_->caseOfUid.end() ? known->second : next;
+      for (const auto& o : objects) seen_->caseOfUid.emplace(o["metadata"].value("uid", ""), c);
+      seen_->cases.push_back(c);
+    }
+    return ExampleTarget::post(body);
+  }
+
+ private:
+  std::shared_ptr<Seen> seen_;
+};
+
+// Requests of a case that came after another case's request, the case's own having begun.
+int interleavedRequests(const std::vector<int>& cases) {
+  std::set<int> finished;
+  int interleaved = 0;
+  for (std::size_t i = 1; i < cases.size(); ++i) {
+    if (cases[i] == cases[i - 1]) continue;
+    finished.insert(cases[i - 1]);
+    if (finished.count(cases[i])) ++interleaved;
+  }
+  return interleaved;
+}
+
+// With --jobs 1, a second case runs (and so its requests alternate with the first's) only while
+// the batches in flight are small: past RunConfig::pipelinedValues, one case at a time.
+TEST(Runner, ACaseBeyondJobsRunsOnlyWhileTheBatchesInFlightAreSmall) {
+  std::map<std::size_t, int> interleaved;
+  for (std::size_t limit : {std::size_t{0}, std::size_t{1000000}}) {
+    auto seen = std::make_shared<CaseOrderTarget::Seen>();
+    RunConfig c = config(kWidget, 15);
+    c.pipelinedValues = limit;
+    RunReport r =
+        run(c, [seen](const ResolvedTarget&) { return std::make_unique<CaseOrderTarget>(seen); });
+    EXPECT_EQ(r.exitCode, 0) << r.fatalError;
+    interleaved[limit] = interleavedRequests(seen->cases);
+  }
+  EXPECT_EQ(interleaved[0], 0) << "one case at a time: each case's requests are consecutive";
+  EXPECT_GT(interleaved[1000000], 0) << "two cases at a time take turns at the webhook";
 }
 
 TEST(Runner, ATargetThatCannotBeReachedExitsThreeWithTheReason) {
