@@ -6,8 +6,8 @@
 # at the same concurrency N (wrk -c N). Goal: convcheck >= 0.8x wrk for N = 1 and N = 8.
 # Usage: bash bench/throughput_vs_wrk.sh [N...]   (default: 1 8)
 # Env: WEBHOOK (example, default, or node: the Node.js CronTab webhook of the integration tests,
-# with the CronTab CRD), CRD (default the three-version Widget), TESTS (cases per pair, default 100), SECONDS_WRK
-# (default 10), SEED (default 1), BUILD_DIR. Installs wrk with apt-get when missing (as root).
+# with the CronTab CRD), CRD (default the three-version Widget, or CronTab with node), TESTS
+# (cases per pair, default 100), SECONDS_WRK (default 10), SEED (default 1), BUILD_DIR. Installs wrk with apt-get when missing (as root).
 # convcheck's rate is requests / wall time of the whole process (CRD loading, generation, judging
 # and reports included); wrk's is its own "Requests/sec".
 set -euo pipefail

@@ -1,5 +1,5 @@
 # Sourced by the bench scripts: builds convcheck when missing, makes certificates in a scratch
-# directory and starts/stops the example webhook on a free port of 127.0.0.1.
+# directory and starts/stops the example webhook (or the Node one) on a free port of 127.0.0.1.
 # After bench_setup: $build, $work (removed on exit). After start_webhook ARGS…: $url, $hook_pid.
 bench_setup() {
   build=${BUILD_DIR:-build}
@@ -14,9 +14,7 @@ start_webhook() {
   "$build/examples/webhook/example-webhook" --cert "$work/pki/server.pem" \
     --key "$work/pki/server-key.pem" --port 0 "$@" >"$work/hook.log" 2>&1 &
   hook_pid=$!
-  for _ in $(seq 1 100); do grep -q '^listening on ' "$work/hook.log" && break; sleep 0.1; done
-  url="$(sed -n 's/^listening on \(https:\/\/[^ ]*\)$/\1/p' "$work/hook.log" | head -n1)/convert"
-  [ "$url" != /convert ] || { echo "example-webhook did not start: $(cat "$work/hook.log")" >&2; exit 2; }
+  wait_for_listening example-webhook
 }
 
 # Starts the Node.js CronTab webhook of the integration tests (tests/webhooks/crontab-webhook.js:
@@ -26,9 +24,14 @@ start_node_webhook() {
   node tests/webhooks/crontab-webhook.js --cert "$work/pki/server.pem" \
     --key "$work/pki/server-key.pem" --port 0 "$@" >"$work/hook.log" 2>&1 &
   hook_pid=$!
+  wait_for_listening "the Node webhook"
+}
+
+# Sets $url from the "listening on https://…" line the started webhook ($1 names it) logs.
+wait_for_listening() {
   for _ in $(seq 1 100); do grep -q '^listening on ' "$work/hook.log" && break; sleep 0.1; done
   url="$(sed -n 's/^listening on \(https:\/\/[^ ]*\)$/\1/p' "$work/hook.log" | head -n1)/convert"
-  [ "$url" != /convert ] || { echo "the Node webhook did not start: $(cat "$work/hook.log")" >&2; exit 2; }
+  [ "$url" != /convert ] || { echo "$1 did not start: $(cat "$work/hook.log")" >&2; exit 2; }
 }
 
 stop_webhook() {

@@ -231,21 +231,21 @@ class KindRun {
     std::vector<json> batch;
     std::size_t values = 0;  // JSON values in the batch: what the case's memory grows with
   };
-  // A case running, or run and waiting to be tallied, on a thread of its own.
+  // A case running, or run and waiting to be tallied, on a thread of its own (joined when the
+  // case is dropped, also when an error leaves the pair early).
   struct CaseInFlight {
     PlannedCase planned;
     std::size_t objects = 0;
     std::size_t values = 0;
     std::shared_ptr<CaseOutcome> outcome;
-    std::thread thread;
+    std::jthread thread;
   };
 
   // Runs a pair's cases: --jobs + 1 at once (one executor each), while their calls share --jobs
   // request slots (the gate), so one case is judged while the others' requests are in flight. A
-  // case starts as soon as an executor is free, and cases are tallied in plan order: at most
-  // twice the executors are in flight or wait to be tallied, and beyond --jobs of them only while
-  // their batches are small (RunConfig::pipelinedValues), so that large batches hold no more memory
-  // than
+  // case starts as soon as an executor is free, and cases are tallied in plan order: at most twice
+  // the executors are in flight or wait to be tallied, and beyond --jobs of them only while their
+  // batches are small (RunConfig::pipelinedValues), so that large batches hold no more memory than
   // --jobs cases did before the extra case. A case whose forward conversion the webhook rejected
   // the same way ChokeTracker::kRepeats times before on this pair does not count towards --tests,
   // so the other properties still get their cases from objects that convert (up to `maxCases`,
@@ -362,8 +362,8 @@ class KindRun {
     c.values = prepared.values;
     c.planned = std::move(prepared.planned);
     c.outcome = std::make_shared<CaseOutcome>();
-    c.thread = std::thread([this, slot, outcome = c.outcome, batch = std::move(batch),
-                            planned = c.planned]() mutable {
+    c.thread = std::jthread([this, slot, outcome = c.outcome, batch = std::move(batch),
+                             planned = c.planned]() mutable {
       CaseResult result;
       std::exception_ptr error;
       try {
