@@ -19,7 +19,8 @@ namespace convcheck {
 struct JsonDraw {
   nlohmann::json value;      // meaningful only when `error` is null
   std::exception_ptr error;  // generation failed; `tree` rethrows it on value()
-  // Absent when drawn without trees (only the values are wanted), and only then.
+  // Absent when drawn without trees (only the values are wanted), except for a failed draw,
+  // which always carries its rethrowing tree.
   std::optional<rc::Shrinkable<nlohmann::json>> tree;
 
   // A failed draw whose tree rethrows `e` and has no shrinks (what rc::Gen makes of a throw).

@@ -217,17 +217,15 @@ bool ObjectGenerator::namespaced() const { return state_->namespaced; }
 
 void forEachGeneratedObject(const ObjectGenerator& gen, std::uint64_t seed, int n,
                             const std::function<void(int, json&&)>& each, int threads) {
-  const JsonDrawGen& objects = *gen.state_->anyShape;
   auto make = [&](int i, const rc::Random& random) {
-    const int size = 10 + (i * 37) % 91;
-    JsonDraw d = objects(random, size, DrawOptions{false});
+    json object;
     try {
-      d.check();
+      object = gen.drawObject(random, 10 + (i * 37) % 91);
     } catch (const std::exception& e) {
       throw std::runtime_error(gen.kind() + " " + gen.version() + ": object " + std::to_string(i) +
                                " (seed " + std::to_string(seed) + "): " + e.what());
     }
-    each(i, std::move(d.value));
+    each(i, std::move(object));
   };
   rc::Random random(seed);
   if (threads <= 1 || n < 2) {

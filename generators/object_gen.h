@@ -71,10 +71,6 @@ class ObjectGenerator {
   bool namespaced() const;
 
  private:
-  // Takes the drawn values directly, without the copy rc::Gen's Shrinkable::value() makes.
-  friend void forEachGeneratedObject(const ObjectGenerator& gen, std::uint64_t seed, int n,
-                                     const std::function<void(int, nlohmann::json&&)>& each,
-                                     int threads);
   struct State;
   explicit ObjectGenerator(std::shared_ptr<State> state) : state_(std::move(state)) {}
   std::shared_ptr<State> state_;

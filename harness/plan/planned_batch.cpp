@@ -12,16 +12,24 @@ namespace convcheck {
 
 using nlohmann::json;
 
+namespace {
+
+// A minimal-shape case draws its first object with the minimal shape, every other one with any.
+bool drawsMinimal(const PlannedCase& planned, std::size_t slot) {
+  return slot == 0 && planned.shape == CaseShape::Minimal;
+}
+
+}  // namespace
+
 rc::Shrinkable<json> plannedDraw(const ObjectGenerator& generator, const PlannedCase& planned,
                                  std::size_t slot) {
-  auto g = (slot == 0 && planned.shape == CaseShape::Minimal) ? generator.minimal()
-                                                              : generator.objects();
+  auto g = drawsMinimal(planned, slot) ? generator.minimal() : generator.objects();
   return g(rc::Random(planned.seed + slot), planned.genSize);
 }
 
 json plannedObject(const ObjectGenerator& generator, const PlannedCase& planned, std::size_t slot) {
   return generator.drawObject(rc::Random(planned.seed + slot), planned.genSize,
-                              slot == 0 && planned.shape == CaseShape::Minimal);
+                              drawsMinimal(planned, slot));
 }
 
 std::vector<json> uniqueIdentities(std::vector<json> batch, const std::vector<std::size_t>& slots,

@@ -1,35 +1,38 @@
 #include "properties/checks/exchange_view.h"
 
 #include <algorithm>
+#include <map>
 
 namespace convcheck {
 
 namespace {
 
-// The returned objects are the sent ones (by identity) in another order.
-bool permutedIdentities(const std::vector<nlohmann::json>& sent,
-                        const std::vector<nlohmann::json>& returned) {
+// How the returned objects pair with the sent ones: whether they are the sent ones (by identity)
+// in another order, and then the index of the sent object each is the conversion of (the last
+// with its identity).
+struct Pairing {
+  bool permuted = false;
+  std::vector<std::size_t> match;
+};
+
+Pairing pairingOf(const std::vector<nlohmann::json>& sent,
+                  const std::vector<nlohmann::json>& returned) {
   std::vector<ObjectIdentity> a, b;
   for (const auto& o : sent) a.push_back(identityOf(o));
   for (const auto& o : returned) b.push_back(identityOf(o));
-  if (a == b) return false;
-  std::sort(a.begin(), a.end());
-  std::sort(b.begin(), b.end());
-  return a == b;
-}
-
-// Index of the sent object each returned object is the conversion of.
-std::vector<std::size_t> pairingOf(const std::vector<nlohmann::json>& sent,
-                                   const std::vector<nlohmann::json>& returned, bool permuted) {
-  std::vector<std::size_t> match(returned.size());
-  for (std::size_t i = 0; i < match.size(); ++i) {
-    match[i] = i;
-    if (!permuted) continue;
-    auto id = identityOf(returned[i]);
-    for (std::size_t j = 0; j < sent.size(); ++j)
-      if (identityOf(sent[j]) == id) match[i] = j;
-  }
-  return match;
+  Pairing p;
+  p.match.resize(returned.size());
+  for (std::size_t i = 0; i < p.match.size(); ++i) p.match[i] = i;
+  if (a == b) return p;
+  std::map<ObjectIdentity, std::size_t> sentAt;
+  for (std::size_t j = 0; j < a.size(); ++j) sentAt[a[j]] = j;
+  std::vector<ObjectIdentity> sortedA = a, sortedB = b;
+  std::sort(sortedA.begin(), sortedA.end());
+  std::sort(sortedB.begin(), sortedB.end());
+  p.permuted = sortedA == sortedB;
+  if (!p.permuted) return p;
+  for (std::size_t i = 0; i < b.size(); ++i) p.match[i] = sentAt.at(b[i]);
+  return p;
 }
 
 }  // namespace
@@ -39,9 +42,11 @@ ExchangeView::ExchangeView(const ExchangeRef& exchange, const CaseContext& conte
     : ref(exchange),
       ex(*exchange),
       ctx(context),
-      view(viewResponse(exchange->http, exchange->sent.objects.size())),
-      permuted_(permutedIdentities(ex.sent.objects, view.convertedObjects)),
-      pairing_(pairingOf(ex.sent.objects, view.convertedObjects, permuted_)) {}
+      view(viewResponse(exchange->http, exchange->sent.objects.size())) {
+  Pairing p = pairingOf(ex.sent.objects, view.convertedObjects);
+  permuted_ = p.permuted;
+  pairing_ = std::move(p.match);
+}
 
 CheckResult passed(const char* property) { return {property, Outcome::Pass, std::nullopt, ""}; }
 

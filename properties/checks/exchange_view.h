@@ -46,8 +46,8 @@ class ExchangeView {
 
  private:
   // Worked out once, when the view is made: several properties ask.
-  const bool permuted_;
-  const std::vector<std::size_t> pairing_;
+  bool permuted_ = false;
+  std::vector<std::size_t> pairing_;
 };
 
 }  // namespace convcheck

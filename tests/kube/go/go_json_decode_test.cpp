@@ -80,6 +80,21 @@ TEST(GoJsonCursorTest, SkipValueReturnsTheExactText) {
   EXPECT_FALSE(c.nextElement());
 }
 
+// A quote ends a string only after an even run of backslashes.
+TEST(GoJsonCursorTest, StringsEndAtTheFirstUnescapedQuote) {
+  GoJsonCursor c(R"(["a\\", "\"x", "\\\"y\\\\", "plain"])");
+  c.enterArray();
+  ASSERT_TRUE(c.nextElement());
+  EXPECT_EQ(c.skipValue(), R"("a\\")");
+  ASSERT_TRUE(c.nextElement());
+  EXPECT_EQ(c.readString(), "\"x");
+  ASSERT_TRUE(c.nextElement());
+  EXPECT_EQ(c.readString(), R"(\"y\\)");
+  ASSERT_TRUE(c.nextElement());
+  EXPECT_EQ(c.readString(), "plain");
+  EXPECT_FALSE(c.nextElement());
+}
+
 TEST(GoQuoteTest, EscapesLikeStrconvQuote) {
   EXPECT_EQ(goQuote("plain"), "\"plain\"");
   EXPECT_EQ(goQuote("a\"b\\c"), "\"a\\\"b\\\\c\"");

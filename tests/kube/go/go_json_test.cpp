@@ -25,6 +25,14 @@ TEST(GoJson, EscapesHtmlCharactersAndControlsLikeGo) {
   EXPECT_EQ(goJson("\x7f"), "\"\x7f\"");
 }
 
+// Plain runs are copied at once: escapes at the start, between runs and at the end.
+TEST(GoJson, CopiesPlainRunsBetweenEscapes) {
+  EXPECT_EQ(goJson("<plain run>&\"quoted\"\\end\n"),
+            R"("\u003cplain run\u003e\u0026\"quoted\"\\end\n")");
+  EXPECT_EQ(goJson("only plain bytes"), "\"only plain bytes\"");
+  EXPECT_EQ(goJson(""), "\"\"");
+}
+
 TEST(GoJson, KeepsValidUtf8AndEscapesLineSeparators) {
   EXPECT_EQ(goJson("h\xC3\xA9llo \xF0\x9F\x98\x80"), "\"h\xC3\xA9llo \xF0\x9F\x98\x80\"");
   EXPECT_EQ(goJson("a\xE2\x80\xA8"
