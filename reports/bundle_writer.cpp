@@ -102,8 +102,9 @@ std::string writeBundle(const std::string& dirText, Finding& finding, const Crd&
                   fs::perm_options::add, ec);
 
   const TlsOptions& tls = target.transport.tls;
-  json theCase = caseToJson({finding.caseTo.empty() ? finding.to : finding.caseTo, finding.seed,
-                             finding.caseObjects.empty() ? finding.batch : finding.caseObjects});
+  json theCase =
+      caseToJson({finding.caseTo.empty() ? finding.to : finding.caseTo, finding.seed,
+                  finding.caseObjects.empty() ? finding.batch.get() : finding.caseObjects});
   theCase["cause"] = finding.cause ? finding.cause->key : std::string();
   theCase["rawObjects"] = context.rawObjects;
   theCase["dateTimes"] = context.canonicalDateTimes ? "canonical" : "any";

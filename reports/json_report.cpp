@@ -54,7 +54,7 @@ json findingToJson(const Finding& f) {
               {"details", f.details},
               {"expected", f.expected},
               {"got", f.got},
-              {"batch", f.batch}};
+              {"batch", f.batch.get()}};
   out["exchanges"] = json::array();
   for (const auto& ex : f.exchanges) out["exchanges"].push_back(exchangeToJson(*ex));
   if (!f.caseTo.empty()) {

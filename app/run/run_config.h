@@ -32,6 +32,10 @@ struct RunConfig {
   // (as many as in 128 objects of 500 values); each value costs about 100 bytes per copy and a
   // case holds several copies. Not a flag: tests set it to see the runner with and without.
   std::size_t pipelinedValues = 64000;
+  // JSON values in the batches of all cases in flight up to which another case may start (one
+  // case always may): a few cases of large objects run one after another instead of side by side,
+  // so a run's memory follows its largest case, not --jobs times it. Not a flag, as above.
+  std::size_t valuesInFlight = 100000;
   int maxBatchSize = 32;                // --batch-size
   std::vector<std::string> properties;  // --properties; empty = all
   std::string configPath;               // --config, or ./.convcheck.yaml when present

@@ -280,6 +280,7 @@ class KindRun {
           ++made;
         }
         startable = next && !stopped_ && window.size() < maxWindow &&
+                    (window.empty() || valuesInWindow + next->values <= config_.valuesInFlight) &&
                     (window.size() < static_cast<std::size_t>(config_.jobs) ||
                      valuesInWindow + next->values <= config_.pipelinedValues);
         int slot = -1;

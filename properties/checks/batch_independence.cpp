@@ -30,7 +30,7 @@ CheckResult checkBatchIndependence(const ExchangeRef& batch,
                     "happened to carry",
                     single.index, together.size(), differingPaths(b, a)),
         fmt::format("object {}: alone (expected) vs in the batch (got)", single.index), b, a,
-        batch->sent.objects, {batch, single.exchange});
+        SharedObjects::sentBy(batch), {batch, single.exchange});
   }
   if (permuted) {
     const auto& shuffled = permuted->verdict.visible;
@@ -44,7 +44,7 @@ CheckResult checkBatchIndependence(const ExchangeRef& batch,
           fmt::format("object {}: original order (expected) vs position {} of the reordered "
                       "batch (got)",
                       permutation[k], k),
-          a, shuffled[k], batch->sent.objects, {batch, permuted});
+          a, shuffled[k], SharedObjects::sentBy(batch), {batch, permuted});
     }
   }
   return {"batch-independence", Outcome::Pass, std::nullopt, ""};

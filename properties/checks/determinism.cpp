@@ -32,7 +32,7 @@ CheckResult checkDeterminism(const ExchangeRef& first, const ExchangeRef& second
         fmt::format("object {} of the batch differs between two identical requests", i));
     f.expected = a[i];
     f.got = b[i];
-    f.batch = first->sent.objects;
+    f.batch = SharedObjects::sentBy(first);
     f.exchanges = {first, second};
     return {"determinism", Outcome::Fail, std::move(f), ""};
   }

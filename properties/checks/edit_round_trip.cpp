@@ -22,7 +22,7 @@ CheckResult checkEditRoundTrip(const json& edited, const json& returned,
                   "(a stale copy, e.g. an annotation stash, wins over the edit)",
                   ctx.to, ctx.from, loss.substr(loss.find("silently") + 9)),
       fmt::format("{} -> {}, edit at {}, -> {} -> {}", ctx.from, ctx.to, ctx.to, ctx.from, ctx.to),
-      edited, returned, {edited}, std::move(exchanges));
+      edited, returned, SharedObjects(std::vector<nlohmann::json>{edited}), std::move(exchanges));
 }
 
 namespace {

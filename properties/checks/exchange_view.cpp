@@ -67,7 +67,7 @@ Finding findingOn(const char* property, const ExchangeRef& ref, const CaseContex
   f.details = std::move(details);
   f.expected = std::move(expected);
   f.got = std::move(got);
-  f.batch = ex.sent.objects;
+  f.batch = SharedObjects::sentBy(ref);
   f.exchanges = {ref};
   return f;
 }

@@ -12,6 +12,7 @@
 
 #include "harness/transport/exchange.h"
 #include "properties/checks/cause.h"
+#include "properties/checks/shared_objects.h"
 
 namespace convcheck {
 
@@ -37,7 +38,7 @@ struct Finding {
   std::vector<std::string> details;  // e.g. silently reverted fields, per-index notes
   nlohmann::json expected;           // for the diff (null when not applicable)
   nlohmann::json got;
-  std::vector<nlohmann::json> batch;   // the input objects of the case
+  SharedObjects batch;                 // the input objects of the case
   std::vector<ExchangeRef> exchanges;  // every request/response of the case, in order (shared)
   // Why it failed (properties/checks/cause_analysis), most severe first; set by the case executor.
   std::vector<Cause> causes;

@@ -18,7 +18,7 @@ std::string differingPaths(const json& a, const json& b) {
 }
 
 CheckResult pathFailure(const char* property, const CaseContext& ctx, std::string summary,
-                        std::string detail, json expected, json got, std::vector<json> batch,
+                        std::string detail, json expected, json got, SharedObjects batch,
                         std::vector<ExchangeRef> exchanges) {
   Finding f;
   f.property = property;

@@ -10,6 +10,7 @@
 
 #include "properties/checks/check_result.h"
 #include "properties/checks/exchange_checks.h"
+#include "properties/checks/shared_objects.h"
 
 namespace convcheck {
 
@@ -18,7 +19,7 @@ std::string differingPaths(const nlohmann::json& a, const nlohmann::json& b);
 // A failure of `property` comparing `expected` with `got`, for the case `ctx`.
 CheckResult pathFailure(const char* property, const CaseContext& ctx, std::string summary,
                         std::string detail, nlohmann::json expected, nlohmann::json got,
-                        std::vector<nlohmann::json> batch, std::vector<ExchangeRef> exchanges);
+                        SharedObjects batch, std::vector<ExchangeRef> exchanges);
 
 // `direct` is from->to, `first` from->via, `second` via->to; all accepted.
 CheckResult checkTransitivity(const ExchangeRef& direct, const ExchangeRef& first,

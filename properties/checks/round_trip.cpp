@@ -45,7 +45,7 @@ std::string describeLoss(const nlohmann::json& original, const nlohmann::json& r
 CheckResult checkRoundTrip(std::size_t count,
                            const std::function<RoundTripObject(std::size_t)>& objectAt,
                            const std::function<std::vector<ExchangeRef>()>& exchanges,
-                           const CaseContext& context) {
+                           const CaseContext& context, const SharedObjects& sent) {
   for (std::size_t i = 0; i < count; ++i) {
     RoundTripObject pair = objectAt(i);
     if (pair.original == pair.returned) continue;
@@ -56,8 +56,19 @@ CheckResult checkRoundTrip(std::size_t count,
     f.summary = describeLoss(pair.original, pair.returned, context.to);
     f.details.push_back(fmt::format("object {} of the batch changed after {} -> {} -> back", i,
                                     context.from, context.to));
-    for (std::size_t j = 0; j < count; ++j)
-      f.batch.push_back(j == i ? pair.original : objectAt(j).original);
+    // Most originals are their sent objects (stored forms differ only by unknown fields): the
+    // batch as sent is then shared instead of held once more.
+    bool asSent = sent.size() == count;
+    for (std::size_t j = 0; j < count && asSent; ++j)
+      asSent = (j == i ? pair.original : objectAt(j).original) == sent[j];
+    if (asSent) {
+      f.batch = sent;
+    } else {
+      std::vector<nlohmann::json> batch;
+      for (std::size_t j = 0; j < count; ++j)
+        batch.push_back(j == i ? pair.original : objectAt(j).original);
+      f.batch = SharedObjects(std::move(batch));
+    }
     f.expected = std::move(pair.original);
     f.got = std::move(pair.returned);
     if (exchanges) f.exchanges = exchanges();
@@ -130,7 +141,7 @@ void runRoundTrip(CaseCalls& c) {
         for (auto& b : backs) all.push_back(b);
         return all;
       },
-      ctx));
+      ctx, SharedObjects::sentBy(c.forward())));
 }
 
 }  // namespace

@@ -9,6 +9,7 @@
 
 #include "properties/checks/check_result.h"
 #include "properties/checks/exchange_checks.h"
+#include "properties/checks/shared_objects.h"
 
 namespace convcheck {
 
@@ -22,11 +23,12 @@ struct RoundTripObject {
 // Compares the `count` objects of a batch one at a time (`objectAt(i)` makes object i's pair
 // when it is needed), so a batch of large objects is never held once more as a whole.
 // `exchanges` gives the forward and backward exchanges for the report; it is called only for a
-// failure (may be empty), so a passing case copies none of them.
+// failure (may be empty), so a passing case copies none of them. A failure's batch is `sent`
+// (the batch as sent, shared) when every original equals its sent object, else the originals.
 CheckResult checkRoundTrip(std::size_t count,
                            const std::function<RoundTripObject(std::size_t)>& objectAt,
                            const std::function<std::vector<ExchangeRef>()>& exchanges,
-                           const CaseContext& context);
+                           const CaseContext& context, const SharedObjects& sent = {});
 
 // The same for pairs already made (`returned` may be shorter than `originals`).
 CheckResult checkRoundTrip(const std::vector<nlohmann::json>& originals,

@@ -25,7 +25,7 @@ CheckResult checkTransitivity(const ExchangeRef& direct, const ExchangeRef& firs
                     ctx.from, ctx.to, via, differingPaths(a[i], b[i])),
         fmt::format("object {}: {} -> {} vs {} -> {} -> {}", i, ctx.from, ctx.to, ctx.from, via,
                     ctx.to),
-        a[i], b[i], direct->sent.objects, {direct, first, second});
+        a[i], b[i], SharedObjects::sentBy(direct), {direct, first, second});
   }
   return {"transitivity", Outcome::Pass, std::nullopt, ""};
 }

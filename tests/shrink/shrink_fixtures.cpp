@@ -45,7 +45,7 @@ CheckResult failing(const std::string& property, const std::vector<json>& batch)
   Finding f;
   f.property = property;
   f.summary = "fails";
-  f.batch = batch;
+  f.batch = SharedObjects(batch);
   return {property, Outcome::Fail, f, ""};
 }
 

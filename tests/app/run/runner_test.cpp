@@ -244,21 +244,34 @@ int interleavedRequests(const std::vector<int>& cases) {
   return interleaved;
 }
 
+// Requests of different cases that alternated at the webhook in a run of Widget with `c`.
+int interleavedIn(RunConfig c) {
+  auto seen = std::make_shared<CaseOrderTarget::Seen>();
+  RunReport r =
+      run(c, [seen](const ResolvedTarget&) { return std::make_unique<CaseOrderTarget>(seen); });
+  EXPECT_EQ(r.exitCode, 0) << r.fatalError;
+  return interleavedRequests(seen->cases);
+}
+
 // With --jobs 1, a second case runs (and so its requests alternate with the first's) only while
 // the batches in flight are small: past RunConfig::pipelinedValues, one case at a time.
 TEST(Runner, ACaseBeyondJobsRunsOnlyWhileTheBatchesInFlightAreSmall) {
-  std::map<std::size_t, int> interleaved;
-  for (std::size_t limit : {std::size_t{0}, std::size_t{1000000}}) {
-    auto seen = std::make_shared<CaseOrderTarget::Seen>();
-    RunConfig c = config(kWidget, 15);
-    c.pipelinedValues = limit;
-    RunReport r =
-        run(c, [seen](const ResolvedTarget&) { return std::make_unique<CaseOrderTarget>(seen); });
-    EXPECT_EQ(r.exitCode, 0) << r.fatalError;
-    interleaved[limit] = interleavedRequests(seen->cases);
-  }
-  EXPECT_EQ(interleaved[0], 0) << "one case at a time: each case's requests are consecutive";
-  EXPECT_GT(interleaved[1000000], 0) << "two cases at a time take turns at the webhook";
+  RunConfig c = config(kWidget, 15);
+  c.pipelinedValues = 0;
+  EXPECT_EQ(interleavedIn(c), 0) << "one case at a time: each case's requests are consecutive";
+  c.pipelinedValues = 1000000;
+  EXPECT_GT(interleavedIn(c), 0) << "two cases at a time take turns at the webhook";
+}
+
+// Below --jobs too, a case starts only while the batches in flight are small
+// (RunConfig::valuesInFlight): with a budget of 0 values, cases of 4 jobs run one at a time.
+TEST(Runner, CasesOfLargeBatchesRunOneAfterAnotherWhateverTheJobs) {
+  RunConfig c = config(kWidget, 15);
+  c.jobs = 4;
+  c.valuesInFlight = 0;
+  EXPECT_EQ(interleavedIn(c), 0) << "one case at a time: each case's requests are consecutive";
+  c.valuesInFlight = 1000000;
+  EXPECT_GT(interleavedIn(c), 0) << "four cases at a time take turns at the webhook";
 }
 
 TEST(Runner, ATargetThatCannotBeReachedExitsThreeWithTheReason) {

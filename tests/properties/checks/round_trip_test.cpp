@@ -24,6 +24,28 @@ TEST(RoundTrip, DroppedFieldFailsAndNamesTheDeletedPath) {
   EXPECT_EQ(r.finding->summary, "a read-modify-write at v1beta1 silently deletes spec.nickname");
 }
 
+// A failure shows the batch as sent, shared with the forward exchange, unless an original (its
+// stored form) differs from what was sent: then the originals, held by the finding.
+TEST(RoundTrip, AFailureSharesTheSentBatchWhenTheOriginalsAreIt) {
+  json a = {{"spec", {{"image", "x"}, {"nickname", "n"}}}};
+  json b = {{"spec", {{"image", "x"}}}};
+  Exchange forward;
+  forward.sent.objects = {a, b};
+  ExchangeRef ref = share(std::move(forward));
+  const CaseContext ctx{"v1", "v1beta1", std::chrono::milliseconds(1)};
+  std::vector<json> originals{a, b};
+  auto objectAt = [&](std::size_t i) { return RoundTripObject{originals[i], b}; };
+  auto shared = checkRoundTrip(2, objectAt, {}, ctx, SharedObjects::sentBy(ref));
+  ASSERT_EQ(shared.outcome, Outcome::Fail);
+  EXPECT_EQ(&shared.finding->batch.get(), &ref->sent.objects);
+
+  originals[1]["spec"]["pruned"] = false;  // not what was sent
+  auto own = checkRoundTrip(2, objectAt, {}, ctx, SharedObjects::sentBy(ref));
+  ASSERT_EQ(own.outcome, Outcome::Fail);
+  EXPECT_NE(&own.finding->batch.get(), &ref->sent.objects);
+  EXPECT_TRUE(own.finding->batch == originals);
+}
+
 TEST(RoundTrip, DescribesChangedAndAddedFields) {
   json a = {{"spec", {{"replicas", 3}}}};
   json b = {{"spec", {{"replicas", 2}, {"extra", true}}}};
