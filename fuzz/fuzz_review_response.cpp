@@ -86,7 +86,7 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
   if (ex.verdict.accepted() && ex.verdict.visible.size() != ex.sent.objects.size())
     __builtin_trap();
   ResponseView view = viewResponse(ex.http, ex.sent.objects.size());
-  if (view.convertedObjects.size() > ex.sent.objects.size()) __builtin_trap();
+  if (view.convertedHeads.size() > ex.sent.objects.size()) __builtin_trap();
   checkExchange(share(std::move(ex)), CaseContext{"v1beta1", "v1"});
   return 0;
 }

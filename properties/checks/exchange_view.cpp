@@ -43,7 +43,7 @@ ExchangeView::ExchangeView(const ExchangeRef& exchange, const CaseContext& conte
       ex(*exchange),
       ctx(context),
       view(viewResponse(exchange->http, exchange->sent.objects.size())) {
-  Pairing p = pairingOf(ex.sent.objects, view.convertedObjects);
+  Pairing p = pairingOf(ex.sent.objects, view.convertedHeads);
   permuted_ = p.permuted;
   pairing_ = std::move(p.match);
 }

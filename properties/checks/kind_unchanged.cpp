@@ -16,7 +16,7 @@ CheckResult judgeKindUnchanged(const ExchangeView& e) {
   const auto& match = e.pairing();
   std::vector<std::string> wrong;
   for (std::size_t i = 0; i < match.size(); ++i) {
-    const json& o = e.view.convertedObjects[i];
+    const json& o = e.view.convertedHeads[i];
     json k = o.is_object() && o.contains("kind") ? o["kind"] : json(nullptr);
     if (k != e.ex.sent.objects[match[i]]["kind"])
       wrong.push_back(fmt::format("index {}: kind {}", i, k.dump()));

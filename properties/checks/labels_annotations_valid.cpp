@@ -24,7 +24,7 @@ CheckResult judgeLabelsAnnotationsValid(const ExchangeView& e) {
   const auto& match = e.pairing();
   std::vector<std::string> problems;
   for (std::size_t i = 0; i < match.size(); ++i) {
-    const json& back = e.view.convertedObjects[i];
+    const json& back = e.view.convertedHeads[i];
     const json& sent = e.ex.sent.objects[match[i]];
     if (!back.is_object() || !back.contains("metadata") || !back["metadata"].is_object()) continue;
     for (const char* field : {"labels", "annotations"}) {

@@ -35,7 +35,7 @@ CheckResult judgeMetadataImmutable(const ExchangeView& e) {
   json expected = json::array(), got = json::array();
   for (std::size_t i = 0; i < match.size(); ++i) {
     const json& sent = e.ex.sent.objects[match[i]];
-    const json& back = e.view.convertedObjects[i];
+    const json& back = e.view.convertedHeads[i];
     auto s = identityOf(sent), g = identityOf(back);
     if (s.name != g.name)
       rejected.push_back(fmt::format("index {}: metadata.name {} -> {}", i, json(s.name).dump(),

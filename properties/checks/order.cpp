@@ -17,7 +17,7 @@ CheckResult judgeOrder(const ExchangeView& e) {
   json sentIds = json::array(), gotIds = json::array();
   std::vector<std::string> details;
   for (std::size_t i = 0; i < e.ex.sent.objects.size(); ++i) {
-    auto s = identityOf(e.ex.sent.objects[i]), g = identityOf(e.view.convertedObjects[i]);
+    auto s = identityOf(e.ex.sent.objects[i]), g = identityOf(e.view.convertedHeads[i]);
     sentIds.push_back(describe(s));
     gotIds.push_back(describe(g));
     if (!(s == g))

@@ -21,6 +21,23 @@ std::optional<std::string_view> lastMember(GoJsonCursor& cursor, std::string_vie
   return found;
 }
 
+// A converted object's apiVersion, kind and metadata as Go's decoder reads them (duplicate keys:
+// the last one wins), or all of it when it is not an object: what the per-answer properties read.
+// The rest (spec, status) is skipped, not built: it is the verdict's visible objects that hold it.
+json headOf(std::string_view element) {
+  GoJsonCursor cursor(element);
+  if (cursor.peek() != GoJsonKind::Object) return goDecodeInterface(element).value;
+  json head = json::object();
+  cursor.enterObject();
+  std::string key;
+  while (cursor.nextKey(key)) {
+    std::string_view value = cursor.skipValue();
+    if (key == "apiVersion" || key == "kind" || key == "metadata")
+      head[key] = goDecodeInterface(value).value;
+  }
+  return head;
+}
+
 }  // namespace
 
 ResponseView viewResponse(const HttpResult& http, std::size_t keepObjects) {
@@ -54,7 +71,7 @@ ResponseView viewResponse(const HttpResult& http, std::size_t keepObjects) {
         if (value.peek() == GoJsonKind::String) view.resultStatus = value.readString();
       }
     } else if (key == "convertedObjects") {
-      view.convertedObjects.clear();
+      view.convertedHeads.clear();
       view.convertedCount = 0;
       if (kind != GoJsonKind::Array) {
         response.skipValue();
@@ -63,8 +80,7 @@ ResponseView viewResponse(const HttpResult& http, std::size_t keepObjects) {
       response.enterArray();
       while (response.nextElement()) {
         std::string_view element = response.skipValue();
-        if (view.convertedCount++ < keepObjects)
-          view.convertedObjects.push_back(goDecodeInterface(element).value);
+        if (view.convertedCount++ < keepObjects) view.convertedHeads.push_back(headOf(element));
       }
     } else {
       response.skipValue();

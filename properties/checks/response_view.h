@@ -15,18 +15,20 @@
 namespace convcheck {
 
 struct ResponseView {
-  bool decoded = false;                          // 2xx and the body is a JSON object
-  bool hasResponse = false;                      // "response" is an object
-  std::optional<std::string> uid;                // response.uid when it is a string
-  std::string resultStatus;                      // response.result.status when a string
-  std::vector<nlohmann::json> convertedObjects;  // [] when null or missing; the first ones only
-  std::size_t convertedCount = 0;                // how many convertedObjects the answer has
+  bool decoded = false;            // 2xx and the body is a JSON object
+  bool hasResponse = false;        // "response" is an object
+  std::optional<std::string> uid;  // response.uid when it is a string
+  std::string resultStatus;        // response.result.status when a string
+  // The first convertedObjects ([] when null or missing), each as its apiVersion, kind and
+  // metadata only (a non-object whole): all the per-answer properties read of them.
+  std::vector<nlohmann::json> convertedHeads;
+  std::size_t convertedCount = 0;  // how many convertedObjects the answer has
 };
 
 // Reads the body as Go's decoder reads JSON (a body Go rejects, e.g. nested deeper than 10000
 // levels, is not decoded; invalid UTF-8 becomes U+FFFD; integers stay int64), building only what
-// the properties look at: the rest is skipped, and at most `keepObjects` convertedObjects are
-// kept while all of them are counted.
+// the properties look at: the rest (of each object all but apiVersion, kind and metadata) is
+// skipped, and at most `keepObjects` convertedObjects are kept while all of them are counted.
 ResponseView viewResponse(const HttpResult& http, std::size_t keepObjects = SIZE_MAX);
 
 // namespace/name/uid of an object's metadata ("" for missing or non-string values).

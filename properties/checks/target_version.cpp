@@ -15,8 +15,8 @@ CheckResult judgeTargetVersion(const ExchangeView& e) {
   if (auto why = e.perObjectUnavailable(); !why.empty()) return notEvaluable("target-version", why);
   std::vector<std::string> wrong;
   json got = json::array();
-  for (std::size_t i = 0; i < e.view.convertedObjects.size(); ++i) {
-    const json& o = e.view.convertedObjects[i];
+  for (std::size_t i = 0; i < e.view.convertedHeads.size(); ++i) {
+    const json& o = e.view.convertedHeads[i];
     json v = o.is_object() && o.contains("apiVersion") ? o["apiVersion"] : json(nullptr);
     if (v != json(e.ex.sent.desiredApiVersion)) {
       wrong.push_back(fmt::format("index {}: apiVersion {}", i, v.dump()));

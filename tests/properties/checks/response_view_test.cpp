@@ -1,0 +1,51 @@
+#include "properties/checks/response_view.h"
+
+#include <gtest/gtest.h>
+
+namespace convcheck {
+namespace {
+
+using nlohmann::json;
+
+HttpResult answer(std::string body) {
+  HttpResult http;
+  http.status = 200;
+  http.body = std::move(body);
+  return http;
+}
+
+// Of each converted object the view keeps what the per-answer properties read (apiVersion, kind,
+// metadata), as Go decodes them: spec and status are the visible objects' business.
+TEST(ResponseView, KeepsTheHeadOfEachConvertedObject) {
+  ResponseView v = viewResponse(answer(R"({"response":{"uid":"u","result":{"status":"Success"},
+    "convertedObjects":[{"apiVersion":"g/v2","kind":"W","metadata":{"name":"a","labels":{"x":"1"}},
+    "spec":{"big":[1,2,3]},"status":{"ok":true}}, 7]}})"));
+  ASSERT_TRUE(v.decoded);
+  EXPECT_EQ(v.uid, "u");
+  EXPECT_EQ(v.resultStatus, "Success");
+  EXPECT_EQ(v.convertedCount, 2u);
+  ASSERT_EQ(v.convertedHeads.size(), 2u);
+  EXPECT_EQ(v.convertedHeads[0], (json{{"apiVersion", "g/v2"},
+                                       {"kind", "W"},
+                                       {"metadata", {{"name", "a"}, {"labels", {{"x", "1"}}}}}}));
+  EXPECT_EQ(v.convertedHeads[1], 7) << "an element that is not an object is kept whole";
+}
+
+TEST(ResponseView, ALaterDuplicateKeyWinsAsInGo) {
+  ResponseView v = viewResponse(
+      answer(R"({"response":{"convertedObjects":[{"kind":"A","metadata":{"name":"x"},"kind":"B",)"
+             R"("metadata":{"name":"y"}}]}})"));
+  ASSERT_EQ(v.convertedHeads.size(), 1u);
+  EXPECT_EQ(v.convertedHeads[0], (json{{"kind", "B"}, {"metadata", {{"name", "y"}}}}));
+}
+
+TEST(ResponseView, KeepsOnlyTheFirstObjectsButCountsThemAll) {
+  ResponseView v = viewResponse(
+      answer(R"({"response":{"convertedObjects":[{"kind":"A"},{"kind":"B"},{}]}})"), 1);
+  EXPECT_EQ(v.convertedCount, 3u);
+  ASSERT_EQ(v.convertedHeads.size(), 1u);
+  EXPECT_EQ(v.convertedHeads[0], (json{{"kind", "A"}}));
+}
+
+}  // namespace
+}  // namespace convcheck
