@@ -48,14 +48,6 @@ ExchangeRef CaseExecutor::send(std::vector<json> objects, const std::string& to,
 CaseResult CaseExecutor::run(std::vector<json> input, const std::string& from,
                              const std::string& to, std::uint64_t seed) {
   CaseResult result = runChecks(std::move(input), from, to, seed);
-  SchemaLookup schemaOf = [this](const std::string& version) -> const json* {
-    const CrdVersion* v = crd_.version(version);
-    return v ? &v->schema : nullptr;
-  };
-  for (auto* list : {&result.forward, &result.backward, &result.composite})
-    for (auto& r : *list)
-      if (r.outcome == Outcome::Fail && r.finding)
-        r.finding->causes = causesOf(*r.finding, schemaOf);
   if (acks_) {
     for (auto* list : {&result.forward, &result.composite})
       for (auto& r : *list) acknowledge(r, from, to);
@@ -63,6 +55,21 @@ CaseResult CaseExecutor::run(std::vector<json> input, const std::string& from,
       acknowledge(result.backward[i], result.backwardFrom, result.backwardTo[i]);
   }
   return result;
+}
+
+void CaseExecutor::settle(CheckResult& r, const std::string& from, const std::string& to) const {
+  if (r.outcome != Outcome::Fail || !r.finding) return;
+  SchemaLookup schemaOf = [this](const std::string& version) -> const json* {
+    const CrdVersion* v = crd_.version(version);
+    return v ? &v->schema : nullptr;
+  };
+  Finding& f = *r.finding;
+  f.causes = causesOf(f, schemaOf);
+  if (!known_ || f.causes.empty() || !known_(r.property, from, to, f.causes)) return;
+  f.exchanges.clear();
+  f.batch = SharedObjects();
+  f.expected = nullptr;
+  f.got = nullptr;
 }
 
 void CaseExecutor::acknowledge(CheckResult& r, const std::string& from,
@@ -111,10 +118,14 @@ class CaseScope : public CaseCalls {
   void judgeCall(const ExchangeRef& exchange, const std::string& from,
                  const std::string& to) override {
     auto checks = checkExchange(exchange, {from, to, x_.timeout_});
+    for (auto& r : checks) x_.settle(r, result_.backwardFrom, to);
     result_.backward.insert(result_.backward.end(), checks.begin(), checks.end());
     result_.backwardTo.insert(result_.backwardTo.end(), checks.size(), to);
   }
-  void record(CheckResult r) override { result_.composite.push_back(std::move(r)); }
+  void record(CheckResult r) override {
+    x_.settle(r, context_.from, context_.to);
+    result_.composite.push_back(std::move(r));
+  }
   const std::vector<std::string>& versions() const override { return x_.versions_; }
   std::optional<json> edit(const json& object, const std::string& version,
                            std::uint64_t seed) const override {
@@ -154,9 +165,13 @@ CaseResult CaseExecutor::runChecks(std::vector<json> input, const std::string& f
   const std::vector<json>& batch = forward->sent.objects;
   CaseContext ctx{from, to, timeout_};
   result.forward = checkExchange(forward, ctx);
+  for (auto& r : result.forward) settle(r, from, to);
   TargetValidator validate;
   if (validate_) validate = [this, &to](const json& o) { return validate_(o, to); };
-  for (auto& r : checkOutput(forward, ctx, validate)) result.composite.push_back(std::move(r));
+  for (auto& r : checkOutput(forward, ctx, validate)) {
+    settle(r, from, to);
+    result.composite.push_back(std::move(r));
+  }
   for (const auto& property : propertyRegistry()) {
     if (property.scope != PropertyScope::Case) continue;
     if (!forward->verdict.accepted()) {

@@ -15,6 +15,7 @@
 #include "harness/transport/converter.h"
 #include "kube/apiserver/group_version.h"
 #include "kube/crd/crd.h"
+#include "properties/checks/cause.h"
 #include "properties/checks/check_result.h"
 #include "properties/config/ack_config.h"
 
@@ -68,6 +69,13 @@ class CaseExecutor {
   void setRawObjects(bool raw) { raw_ = raw; }
   // Differences the webhook's authors declared intentional (.convcheck.yaml); may be null.
   void setAcknowledgements(const AckConfig* acks) { acks_ = acks; }
+  // Whether every one of `causes` of a failure of `property` on (from, to) already has its
+  // example from an earlier case (the runner's tally). Such a finding is only counted, so it
+  // drops its exchanges and objects as soon as it is made, before the case's next calls: a case
+  // of large objects failing the way earlier ones did then holds no batch once more per failure.
+  using KnownCauses = std::function<bool(const std::string& property, const std::string& from,
+                                         const std::string& to, const std::vector<Cause>& causes)>;
+  void setKnownCauses(KnownCauses known) { known_ = std::move(known); }
 
   // Stop making further calls in the current and later cases (circuit breaker).
   void halt() { halted_ = true; }
@@ -91,6 +99,10 @@ class CaseExecutor {
   std::atomic<bool> halted_{false};  // set by the circuit breaker from other threads
   bool raw_ = false;
   const AckConfig* acks_ = nullptr;
+  KnownCauses known_;
+  // Gives a failing result its causes and, when they are all known (setKnownCauses), drops the
+  // finding's exchanges, objects and diff. `from`/`to` are the pair the result is tallied under.
+  void settle(CheckResult& r, const std::string& from, const std::string& to) const;
   // Moves the acknowledged causes of a failing result to r.acknowledged; passes it when none is
   // left. `from`/`to` are the pair the result is tallied under.
   void acknowledge(CheckResult& r, const std::string& from, const std::string& to) const;

@@ -79,6 +79,7 @@ class KindRun {
             [this](const std::string& p) { return tally_.wants(p); },
             [this](const Exchange& ex) { onCall(ex); }) {
     converter_.setGate(&gate_);
+    setKnownCauses(executor_);
   }
 
   // Returns false when the webhook could not be reached at all (nothing tested).
@@ -137,6 +138,7 @@ class KindRun {
           [this](const std::string& p) { return tally_.wants(p); },
           [this](const Exchange& ex) { onCall(ex); });
       kind_.configure(*w.executor);
+      setKnownCauses(*w.executor);
       workers_.push_back(std::move(w));
     }
   }
@@ -166,6 +168,16 @@ class KindRun {
       if (batch.front()["metadata"].contains(key)) identity[key] = batch.front()["metadata"][key];
     identities_[planned.index] = identity;
     return batch;
+  }
+
+  // A case's executor asks the tally, which only holds cases earlier in plan order than the ones
+  // running: a failure whose causes it knows is never an example, whenever its case is tallied.
+  void setKnownCauses(CaseExecutor& executor) {
+    executor.setKnownCauses([this](const std::string& property, const std::string& from,
+                                   const std::string& to, const std::vector<Cause>& causes) {
+      std::lock_guard<std::mutex> lock(tallyMutex_);
+      return tally_.knows(property, from, to, causes);
+    });
   }
 
   void onCall(const Exchange& ex) {
@@ -433,6 +445,7 @@ class KindRun {
   void collectShrink() {
     ShrunkExample e = shrinks_.front().get();
     shrinks_.pop_front();
+    std::lock_guard<std::mutex> lock(tallyMutex_);
     tally_.setExample(e.target.property, e.target.from, e.target.to, e.target.cause,
                       std::move(e.finding));
   }
@@ -475,10 +488,13 @@ class KindRun {
   void recordCase(const PlannedCase& planned, CaseResult& result,
                   const std::string& origin = "generated") {
     if (!reachable_) return;
-    tally_.addAll(result.forward, planned.from, planned.to);
-    for (std::size_t i = 0; i < result.backward.size(); ++i)
-      tally_.add(result.backward[i], result.backwardFrom, result.backwardTo[i]);
-    tally_.addAll(result.composite, planned.from, planned.to);
+    {
+      std::lock_guard<std::mutex> lock(tallyMutex_);
+      tally_.addAll(result.forward, planned.from, planned.to);
+      for (std::size_t i = 0; i < result.backward.size(); ++i)
+        tally_.add(result.backward[i], result.backwardFrom, result.backwardTo[i]);
+      tally_.addAll(result.composite, planned.from, planned.to);
+    }
     shrinkNewFailures(planned, result, origin);
   }
 
@@ -494,6 +510,7 @@ class KindRun {
       evidence.acceptedByKubeApiserver = inspection.acceptedByKubeApiserver;
       evidence.reasons = inspection.reasons;
     }
+    std::lock_guard<std::mutex> lock(tallyMutex_);
     tally_.add(judgeTls(evidence), "", "");
   }
 
@@ -531,6 +548,7 @@ class KindRun {
   std::vector<Worker> workers_;  // one per --jobs: a case more than the request slots
   std::mutex callMutex_;
   std::mutex slotsMutex_;  // freeSlots_ and the outcomes of cases in flight
+  std::mutex tallyMutex_;  // tally_'s counts and examples, which running cases ask (known causes)
   std::condition_variable caseFinished_;
   std::vector<int> freeSlots_;      // executors no case runs on
   std::map<int, json> identities_;  // case index -> identity of its object 0, per pair

@@ -113,6 +113,17 @@ void Tally::keepExampleIfReported(std::vector<CauseEntry>& entries, const Findin
   if (order.size() > kCausesKept) entries[order[kCausesKept]].example = Finding{};
 }
 
+bool Tally::knows(const std::string& property, const std::string& from, const std::string& to,
+                  const std::vector<Cause>& causes) const {
+  auto found = causes_.find({catalogueIndex(property), from, to});
+  if (found == causes_.end()) return false;
+  const auto& entries = found->second;
+  return std::all_of(causes.begin(), causes.end(), [&](const Cause& c) {
+    return std::any_of(entries.begin(), entries.end(),
+                       [&](const CauseEntry& e) { return e.cause.key == c.key; });
+  });
+}
+
 void Tally::setExample(const std::string& property, const std::string& from, const std::string& to,
                        const std::string& causeKey, Finding example) {
   auto found = causes_.find({catalogueIndex(property), from, to});

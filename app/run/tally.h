@@ -23,6 +23,10 @@ class Tally {
   // Counts the result; a failure counts once for the pair and once for each of its causes, and
   // becomes the example of every cause not seen before on the pair.
   void add(const CheckResult& result, const std::string& from, const std::string& to);
+  // Whether a failure of `property` on (from, to) with these causes adds no cause to the tally:
+  // every one was seen before (and so has its example, or is only counted).
+  bool knows(const std::string& property, const std::string& from, const std::string& to,
+             const std::vector<Cause>& causes) const;
   // Replaces the example of a cause (by the shrunk one).
   void setExample(const std::string& property, const std::string& from, const std::string& to,
                   const std::string& causeKey, Finding example);

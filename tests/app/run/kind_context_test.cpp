@@ -8,19 +8,14 @@
 
 #include "app/run/kind_context.h"
 #include "kube/crd/crd_loader.h"
+#include "tests/app/run/example_crd.h"
 
 namespace convcheck {
 namespace {
 
 using nlohmann::json;
 
-Crd widgetCrd() {
-  std::istringstream none;
-  LoadResult loaded = loadCrdInput(
-      std::string(CONVCHECK_EXAMPLES_DIR) + "/crds/widgets.example.convcheck.dev.yaml", none);
-  if (!loaded.ok() || loaded.crds.empty()) throw std::runtime_error("cannot load the Widget CRD");
-  return loaded.crds.front();
-}
+Crd widgetCrd() { return testing::loadExampleCrd("widgets.example.convcheck.dev.yaml"); }
 
 CrdVersion& version(Crd& crd, const std::string& name) {
   for (auto& v : crd.versions)
