@@ -26,14 +26,22 @@ Subset reduceBatch(std::size_t n, const ReduceCallbacks& cb) {
   Subset current;
   for (std::size_t i = 0; i < n; ++i) current.push_back(i);
   if (n <= 1) return current;
+  for (const Subset& first : cb.firstTries)
+    if (tryCandidate(first, cb)) {
+      current = first;
+      break;
+    }
+  if (current.size() == 1) return current;
   // Single objects: what the API server sends most, and what most bugs need. A few tries only:
   // a batch-size bug would make every single one pass and waste the budget.
-  int singles = 0;
-  for (std::size_t i = 0; i < n && singles < 4 && !cb.stop(); ++i) {
-    Subset one{current[i]};
-    if (cb.admissible && !cb.admissible(one)) continue;
-    ++singles;
-    if (cb.stillFails(one)) return one;
+  if (current.size() == n) {
+    int singles = 0;
+    for (std::size_t i = 0; i < n && singles < 4 && !cb.stop(); ++i) {
+      Subset one{current[i]};
+      if (cb.admissible && !cb.admissible(one)) continue;
+      ++singles;
+      if (cb.stillFails(one)) return one;
+    }
   }
   // Chunks of half, a quarter, ... one position. Each size is swept once; the last sweep (single
   // positions) repeats while a removal came after a rejected try, which makes the result

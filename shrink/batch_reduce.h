@@ -19,12 +19,16 @@ struct ReduceCallbacks {
   std::function<bool(const Subset&)> stillFails;
   // Stop trying (budget spent).
   std::function<bool()> stop;
+  // Subsets tried before anything else (e.g. the object the failure names, alone and after the
+  // first object): the first that fails is reduced further instead of the whole set.
+  std::vector<Subset> firstTries;
 };
 
-// Starts from every position. First tries each single position in order (most failures need one
-// object), then removes chunks of n/2, n/4, ... 1 positions while the rest still fails. The result
-// fails (or is the full set when nothing smaller did) and is 1-minimal when not stopped early:
-// removing any one position of it makes it pass or inadmissible.
+// Starts from every position, or from the first of `firstTries` that fails. Without one, first
+// tries single positions in order (most failures need one object). Then removes chunks of n/2, n/4,
+// ... 1 positions while the rest still fails. The result fails (or is the full set when nothing
+// smaller did) and is 1-minimal when not stopped early: removing any one position of it makes it
+// pass or inadmissible.
 Subset reduceBatch(std::size_t n, const ReduceCallbacks& callbacks);
 
 }  // namespace convcheck

@@ -170,6 +170,12 @@ class CaseShrinker {
     cb.admissible = [&](const Subset& s) { return admissible(select(s)); };
     cb.stillFails = [&](const Subset& s) { return tryItems(select(s)); };
     cb.stop = [this] { return stopped(); };
+    // The object the failure names: alone, else after the first object (which keeps the pair).
+    if (result_.finding && result_.finding->objectIndex && *result_.finding->objectIndex > 0 &&
+        *result_.finding->objectIndex < all.size()) {
+      const std::size_t named = *result_.finding->objectIndex;
+      cb.firstTries = {{named}, {0, named}};
+    }
     reduceBatch(all.size(), cb);  // tryItems keeps the last failing subset in items_
   }
 

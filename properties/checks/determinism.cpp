@@ -30,6 +30,7 @@ CheckResult checkDeterminism(const ExchangeRef& first, const ExchangeRef& second
         paths, context.to);
     f.details.push_back(
         fmt::format("object {} of the batch differs between two identical requests", i));
+    f.objectIndex = i;
     f.expected = a[i];
     f.got = b[i];
     f.batch = SharedObjects::sentBy(first);

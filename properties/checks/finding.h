@@ -40,6 +40,9 @@ struct Finding {
   nlohmann::json got;
   SharedObjects batch;                 // the input objects of the case
   std::vector<ExchangeRef> exchanges;  // every request/response of the case, in order (shared)
+  // The position in `batch` of the object that failed, when one object's own conversion did
+  // (round-trip, determinism): the shrinker tries it first.
+  std::optional<std::size_t> objectIndex;
   // Why it failed (properties/checks/cause_analysis), most severe first; set by the case executor.
   std::vector<Cause> causes;
   // Set by the runner's tally for the finding reported for one cause of a (pair, property):

@@ -69,6 +69,7 @@ CheckResult checkRoundTrip(std::size_t count,
         batch.push_back(j == i ? pair.original : objectAt(j).original);
       f.batch = SharedObjects(std::move(batch));
     }
+    f.objectIndex = i;
     f.expected = std::move(pair.original);
     f.got = std::move(pair.returned);
     if (exchanges) f.exchanges = exchanges();

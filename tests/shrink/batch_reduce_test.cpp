@@ -38,6 +38,32 @@ TEST(ReduceBatch, SingleObjectFailuresCostOneCallWhenTheFirstObjectFails) {
   EXPECT_EQ(c.calls, 1);
 }
 
+// A failure that names its object: the first try that fails is where reduction starts, so a
+// bug in object 29 of 31 costs one call instead of a sweep of chunks.
+TEST(ReduceBatch, AFirstTryThatFailsIsWhereReductionStarts) {
+  Counter c;
+  ReduceCallbacks cb = callbacks([](const Subset& s) { return has(s, 29); }, c);
+  cb.firstTries = {{29}, {0, 29}};
+  EXPECT_EQ(reduceBatch(31, cb), (Subset{29}));
+  EXPECT_EQ(c.calls, 1);
+}
+
+TEST(ReduceBatch, AFirstTryOfTwoIsReducedFurtherAndAFailedOneCostsOneCall) {
+  Counter c;
+  // Object 29 fails only after object 0 (the pair's first object): {29} alone passes.
+  ReduceCallbacks cb = callbacks([](const Subset& s) { return has(s, 0) && has(s, 29); }, c);
+  cb.firstTries = {{29}, {0, 29}};
+  EXPECT_EQ(reduceBatch(31, cb), (Subset{0, 29}));
+  EXPECT_LE(c.calls, 5) << "two first tries, then the pair's two single removals";
+}
+
+TEST(ReduceBatch, FirstTriesThatPassFallBackToTheFullReduction) {
+  Counter c;
+  ReduceCallbacks cb = callbacks([](const Subset& s) { return has(s, 13); }, c);
+  cb.firstTries = {{29}, {0, 29}};
+  EXPECT_EQ(reduceBatch(31, cb), (Subset{13}));
+}
+
 TEST(ReduceBatch, KeepsTwoObjectsWhenTheBugNeedsAPair) {
   Counter c;
   auto out = reduceBatch(16, callbacks([](const Subset& s) { return has(s, 2) && has(s, 11); }, c));

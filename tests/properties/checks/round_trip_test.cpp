@@ -46,6 +46,15 @@ TEST(RoundTrip, AFailureSharesTheSentBatchWhenTheOriginalsAreIt) {
   EXPECT_TRUE(own.finding->batch == originals);
 }
 
+TEST(RoundTrip, AFailureNamesTheObjectForTheShrinker) {
+  json a = {{"spec", {{"image", "x"}}}};
+  json b = {{"spec", {{"image", "y"}, {"nickname", "n"}}}};
+  json lost = {{"spec", {{"image", "y"}}}};
+  auto r = checkRoundTrip({a, b}, {a, lost}, {}, {"v1", "v1beta1", std::chrono::milliseconds(1)});
+  ASSERT_EQ(r.outcome, Outcome::Fail);
+  EXPECT_EQ(r.finding->objectIndex, std::optional<std::size_t>(1));
+}
+
 TEST(RoundTrip, DescribesChangedAndAddedFields) {
   json a = {{"spec", {{"replicas", 3}}}};
   json b = {{"spec", {{"replicas", 2}, {"extra", true}}}};
