@@ -29,7 +29,6 @@ class SharedObjects {
   }
 
   const Objects& get() const { return objects_ ? *objects_ : none(); }
-  operator const Objects&() const { return get(); }  // NOLINT(google-explicit-constructor)
   std::size_t size() const { return get().size(); }
   bool empty() const { return get().empty(); }
   const nlohmann::json& operator[](std::size_t i) const { return get()[i]; }

@@ -1,13 +1,11 @@
 // The per-kind context run, replay and minimize share: which versions it compiles, which ones
 // two-hop paths may go through, and what it says about the versions it cannot test.
-#include <sstream>
 #include <stdexcept>
 
 #include <gtest/gtest.h>
 #include <rapidcheck.h>
 
 #include "app/run/kind_context.h"
-#include "kube/crd/crd_loader.h"
 #include "tests/app/run/example_crd.h"
 
 namespace convcheck {

@@ -75,11 +75,12 @@ TEST(JsonDiff, ReportsPathsOfNestedArraysAndQuotedKeys) {
 
 TEST(Determinism, DifferentVisibleObjectsFail) {
   Exchange a, b;
-  a.verdict.visible = {json{{"x", 1}}};
-  b.verdict.visible = {json{{"x", 2}}};
+  a.verdict.visible = {json{{"y", 0}}, json{{"x", 1}}};
+  b.verdict.visible = {json{{"y", 0}}, json{{"x", 2}}};
   auto r = checkDeterminism(share(a), share(b), {"v1", "v2", std::chrono::milliseconds(1)});
   ASSERT_EQ(r.outcome, Outcome::Fail);
   EXPECT_NE(r.finding->summary.find("(x)"), std::string::npos);
+  EXPECT_EQ(r.finding->objectIndex, std::optional<std::size_t>(1)) << "named for the shrinker";
   EXPECT_EQ(
       checkDeterminism(share(a), share(a), {"v1", "v2", std::chrono::milliseconds(1)}).outcome,
       Outcome::Pass);
