@@ -4,6 +4,7 @@
 #include <cstddef>
 #include <cstdint>
 #include <string>
+#include <vector>
 
 #include <nlohmann/json.hpp>
 
@@ -64,8 +65,9 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
   ex.sent.desiredApiVersion = "stable.example.com/v1";
   ex.sent.kind = "CronTab";
   ex.sent.listKind = "CronTabList";
-  ex.sent.objects.push_back(sentObject(0));
-  if (control & 0x40) ex.sent.objects.push_back(sentObject(1));
+  std::vector<json> objects{sentObject(0)};
+  if (control & 0x40) objects.push_back(sentObject(1));
+  ex.sent.objects = SharedObjects::own(std::move(objects));
   ex.http.url = "https://127.0.0.1:8443/convert?timeout=30s";
   ex.http.status = kStatuses[control & 7];
   ex.http.contentType = kContentTypes[(control >> 3) & 3];

@@ -36,9 +36,21 @@ json CaseExecutor::defaulted(json object) const {
   return object;
 }
 
-ExchangeRef CaseExecutor::send(std::vector<json> objects, const std::string& to,
-                               std::mt19937_64& uids, CaseResult& result) {
-  for (auto& o : objects) o = defaulted(std::move(o));
+SharedObjects CaseExecutor::defaulted(SharedObjects objects) const {
+  if (raw_) return objects;
+  auto needs = [this](const json& o) {
+    const CrdVersion* v = crd_.version(objectVersion(o));
+    return v && needsStructuralDefaults(o, v->schema);
+  };
+  if (std::none_of(objects.begin(), objects.end(), needs)) return objects;
+  std::vector<json> copy = objects.copy();
+  objects = SharedObjects();
+  for (auto& o : copy) o = defaulted(std::move(o));
+  return SharedObjects::own(std::move(copy));
+}
+
+ExchangeRef CaseExecutor::send(SharedObjects objects, const std::string& to, std::mt19937_64& uids,
+                               CaseResult& result) {
   ExchangeRef ex = share(converter_.convert(std::move(objects), to, uids));
   if (onCall_) onCall_(*ex);
   if (result.callCount++ == 0) result.forwardCall = ex;
@@ -97,7 +109,7 @@ void CaseExecutor::acknowledge(CheckResult& r, const std::string& from,
 // through the executor (counted, kept in the result) and the kind's helpers.
 class CaseScope : public CaseCalls {
  public:
-  CaseScope(CaseExecutor& executor, const std::vector<json>& batch, const ExchangeRef& forward,
+  CaseScope(CaseExecutor& executor, const SharedObjects& batch, const ExchangeRef& forward,
             const CaseContext& context, std::uint64_t seed, std::mt19937_64& uids,
             CaseResult& result)
       : x_(executor),
@@ -108,12 +120,13 @@ class CaseScope : public CaseCalls {
         uids_(uids),
         result_(result) {}
 
-  const std::vector<json>& batch() const override { return batch_; }
+  const SharedObjects& batch() const override { return batch_; }
   const ExchangeRef& forward() const override { return forward_; }
   const CaseContext& context() const override { return context_; }
   std::uint64_t seed() const override { return seed_; }
-  ExchangeRef send(std::vector<json> objects, const std::string& to) override {
-    return x_.send(std::move(objects), to, uids_, result_);
+  using CaseCalls::send;
+  ExchangeRef send(SharedObjects objects, const std::string& to) override {
+    return x_.send(x_.defaulted(std::move(objects)), to, uids_, result_);
   }
   void judgeCall(const ExchangeRef& exchange, const std::string& from,
                  const std::string& to) override {
@@ -145,7 +158,7 @@ class CaseScope : public CaseCalls {
 
  private:
   CaseExecutor& x_;
-  const std::vector<json>& batch_;
+  const SharedObjects& batch_;
   const ExchangeRef& forward_;
   const CaseContext& context_;
   std::uint64_t seed_;
@@ -161,8 +174,9 @@ CaseResult CaseExecutor::runChecks(std::vector<json> input, const std::string& f
   if (halted_) return result;
   // The batch as the API server sends it (defaulted), which every check compares with, is the
   // forward call's: held once, by the exchange.
-  ExchangeRef forward = send(std::move(input), to, uids, result);
-  const std::vector<json>& batch = forward->sent.objects;
+  for (auto& o : input) o = defaulted(std::move(o));
+  ExchangeRef forward = send(SharedObjects::own(std::move(input)), to, uids, result);
+  const SharedObjects& batch = forward->sent.objects;
   CaseContext ctx{from, to, timeout_};
   result.forward = checkExchange(forward, ctx);
   for (auto& r : result.forward) settle(r, from, to);

@@ -85,8 +85,9 @@ class CaseExecutor {
   friend class CaseScope;  // what Case-scope properties see of a case (case_executor.cpp)
   CaseResult runChecks(std::vector<nlohmann::json> batch, const std::string& from,
                        const std::string& to, std::uint64_t seed);
-  ExchangeRef send(std::vector<nlohmann::json> objects, const std::string& to,
-                   std::mt19937_64& uids, CaseResult& result);
+  // Sends `objects` as they are (the callers apply the defaults).
+  ExchangeRef send(SharedObjects objects, const std::string& to, std::mt19937_64& uids,
+                   CaseResult& result);
 
   const Crd& crd_;
   Converter& converter_;
@@ -108,6 +109,9 @@ class CaseExecutor {
   void acknowledge(CheckResult& r, const std::string& from, const std::string& to) const;
   // `object` with its own version's structural defaults (unchanged when raw_).
   nlohmann::json defaulted(nlohmann::json object) const;
+  // `objects` with their structural defaults: the same shared objects when none needs one (a
+  // batch sent again, or a call's answer sent on, is then not copied).
+  SharedObjects defaulted(SharedObjects objects) const;
 };
 
 }  // namespace convcheck

@@ -67,7 +67,7 @@ std::string writeBundle(const std::string& dirText, Finding& finding, const Crd&
     const Exchange& ex = *finding.exchanges[i];
     const std::string request = fmt::format("request-{}.json", i + 1);
     const std::string response = fmt::format("response-{}.json", i + 1);
-    writeFile(dir / request, ex.requestBody, error);
+    writeFile(dir / request, requestBodyOf(ex), error);
     writeFile(dir / response, ex.http.body, error);
     json e = exchangeToJson(ex);
     e["request"].erase("body");
@@ -104,7 +104,7 @@ std::string writeBundle(const std::string& dirText, Finding& finding, const Crd&
   const TlsOptions& tls = target.transport.tls;
   json theCase =
       caseToJson({finding.caseTo.empty() ? finding.to : finding.caseTo, finding.seed,
-                  finding.caseObjects.empty() ? finding.batch.get() : finding.caseObjects});
+                  finding.caseObjects.empty() ? finding.batch.copy() : finding.caseObjects});
   theCase["cause"] = finding.cause ? finding.cause->key : std::string();
   theCase["rawObjects"] = context.rawObjects;
   theCase["dateTimes"] = context.canonicalDateTimes ? "canonical" : "any";

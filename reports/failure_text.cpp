@@ -27,7 +27,8 @@ std::string failureText(const Finding& finding, const RunReport& report, bool co
     auto diff = jsonDiff(finding.expected, finding.got);
     if (!diff.empty()) out += "diff (expected -> got):\n" + renderDiff(diff, compact ? 12 : 40);
   }
-  const auto& input = finding.caseObjects.empty() ? finding.batch.get() : finding.caseObjects;
+  const std::vector<nlohmann::json> input =
+      finding.caseObjects.empty() ? finding.batch.copy() : finding.caseObjects;
   std::size_t inputBytes = 0;
   for (const auto& o : input) inputBytes += o.dump().size();
   if (compact && !input.empty() && (input.size() > 1 || inputBytes > 600)) {

@@ -17,7 +17,7 @@ json exchangeToJson(const Exchange& ex) {
                     {"uid", ex.sent.uid},
                     {"desiredAPIVersion", ex.sent.desiredApiVersion},
                     {"objects", ex.sent.objects.size()},
-                    {"body", ex.requestBody}};
+                    {"body", requestBodyOf(ex)}};
   out["response"] = {{"url", ex.http.url},
                      {"status", ex.http.status},
                      {"contentType", ex.http.contentType},
@@ -54,7 +54,7 @@ json findingToJson(const Finding& f) {
               {"details", f.details},
               {"expected", f.expected},
               {"got", f.got},
-              {"batch", f.batch.get()}};
+              {"batch", f.batch.copy()}};
   out["exchanges"] = json::array();
   for (const auto& ex : f.exchanges) out["exchanges"].push_back(exchangeToJson(*ex));
   if (!f.caseTo.empty()) {

@@ -14,7 +14,10 @@ int fieldCount(const json& value) {
   return n;
 }
 
-BatchSize measureBatch(const std::vector<json>& batch) {
+namespace {
+
+template <typename Objects>
+BatchSize measure(const Objects& batch) {
   BatchSize size;
   size.objects = static_cast<int>(batch.size());
   for (const auto& object : batch) {
@@ -23,6 +26,11 @@ BatchSize measureBatch(const std::vector<json>& batch) {
   }
   return size;
 }
+
+}  // namespace
+
+BatchSize measureBatch(const std::vector<json>& batch) { return measure(batch); }
+BatchSize measureBatch(const SharedObjects& batch) { return measure(batch); }
 
 namespace {
 

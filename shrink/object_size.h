@@ -8,6 +8,7 @@
 #include <nlohmann/json.hpp>
 
 #include "generators/schema_model.h"
+#include "kube/apiserver/shared_objects.h"
 
 namespace convcheck {
 
@@ -21,6 +22,7 @@ struct BatchSize {
 int fieldCount(const nlohmann::json& value);
 
 BatchSize measureBatch(const std::vector<nlohmann::json>& batch);
+BatchSize measureBatch(const SharedObjects& batch);
 
 // Fields of a whole custom resource beyond the ones it must have: members a schema node does
 // not list in `required`, map entries, unknown (preserved) fields and array items beyond

@@ -51,7 +51,7 @@ ShrinkSchemas RunShrinker::schemas() const {
   return s;
 }
 
-ShrinkCase RunShrinker::caseFor(const std::vector<json>& sent, const CaseInfo& info) const {
+ShrinkCase RunShrinker::caseFor(const SharedObjects& sent, const CaseInfo& info) const {
   ShrinkCase c;
   c.to = info.to;
   c.seed = info.seed;
@@ -104,7 +104,7 @@ bool RunShrinker::takeNew(const FailureTarget& target, Severity severity) {
 std::vector<ShrinkJob> RunShrinker::select(const CaseResult& result, const CaseInfo& info) {
   std::vector<ShrinkJob> jobs;
   if (!result.forwardCall) return jobs;
-  const std::vector<json>& sent = result.forwardCall->sent.objects;
+  const SharedObjects& sent = result.forwardCall->sent.objects;
   for (const FailureTarget& target : failuresOf(result, info.from, info.to)) {
     const CheckResult* original = locateFailure(result, target);
     if (!original) continue;
@@ -123,7 +123,7 @@ ShrunkExample RunShrinker::shrink(const ShrinkJob& job, const CaseRunner& run) c
   if (budget_ > 0) {
     outcome = shrinkFailure(job.shrinkCase, job.target, job.original, schemas(), run, budget_);
   } else {
-    outcome.batch = job.sent;
+    outcome.batch = job.sent.copy();
     outcome.result = job.original;
     outcome.info.reproduced = false;
   }

@@ -31,7 +31,7 @@ struct ShrinkJob {
   FailureTarget target;
   ShrinkCase shrinkCase;
   CheckResult original;
-  std::vector<nlohmann::json> sent;  // the case's first request
+  SharedObjects sent;  // the case's first request (shared with its exchange)
   std::uint64_t seed = 0;
   std::string to, origin;
   int requestsSoFar = 0;
@@ -65,7 +65,7 @@ class RunShrinker {
   int budget() const { return budget_; }
 
  private:
-  ShrinkCase caseFor(const std::vector<nlohmann::json>& sent, const CaseInfo& info) const;
+  ShrinkCase caseFor(const SharedObjects& sent, const CaseInfo& info) const;
   ShrinkSchemas schemas() const;
 
   const std::map<std::string, ObjectGenerator>& generators_;

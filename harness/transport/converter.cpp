@@ -9,7 +9,7 @@ Converter::Converter(const Crd& crd, std::unique_ptr<ReviewTarget> target,
                      ReviewVersion reviewVersion)
     : crd_(crd), target_(std::move(target)), reviewVersion_(reviewVersion) {}
 
-Exchange Converter::convert(std::vector<nlohmann::json> objects, const std::string& toVersion,
+Exchange Converter::convert(SharedObjects objects, const std::string& toVersion,
                             std::mt19937_64& uidSource) {
   Exchange ex;
   ex.sent.version = reviewVersion_;
@@ -18,10 +18,10 @@ Exchange Converter::convert(std::vector<nlohmann::json> objects, const std::stri
   ex.sent.objects = std::move(objects);
   ex.sent.kind = crd_.kind;
   ex.sent.listKind = crd_.listKind;
-  ex.requestBody = encodeReview(ex.sent);
   {
+    const std::string body = encodeReview(ex.sent);
     RequestGate::Pass pass(gate_);
-    ex.http = target_->post(ex.requestBody);
+    ex.http = target_->post(body);
   }
   const CrdVersion* target = crd_.version(toVersion);
   ex.verdict = judgeConversion(ex.sent, ex.http, target ? target->schema : nlohmann::json());

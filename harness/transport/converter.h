@@ -22,8 +22,11 @@ class Converter {
 
   // Objects must all differ from `toVersion` (the API server never sends those).
   // `uidSource` makes the fresh request uid deterministic for the case's seed.
+  Exchange convert(SharedObjects objects, const std::string& toVersion, std::mt19937_64& uidSource);
   Exchange convert(std::vector<nlohmann::json> objects, const std::string& toVersion,
-                   std::mt19937_64& uidSource);
+                   std::mt19937_64& uidSource) {
+    return convert(SharedObjects::own(std::move(objects)), toVersion, uidSource);
+  }
 
   ReviewVersion reviewVersion() const { return reviewVersion_; }
   // Each POST holds a slot of `gate` (shared with the run's other converters; null = no limit).

@@ -9,6 +9,8 @@
 
 #include <nlohmann/json.hpp>
 
+#include "kube/apiserver/shared_objects.h"
+
 namespace convcheck {
 
 enum class ReviewVersion { V1, V1beta1 };
@@ -22,11 +24,11 @@ inline const char* reviewApiVersion(ReviewVersion v) {
 
 struct SentReview {
   ReviewVersion version = ReviewVersion::V1;
-  std::string uid;                      // request.uid, fresh per call
-  std::string desiredApiVersion;        // "group/version"
-  std::vector<nlohmann::json> objects;  // objects as sent, each with apiVersion and kind
-  std::string kind;                     // the CRD's kind
-  std::string listKind;                 // the CRD's listKind (for the list-path error prefix)
+  std::string uid;                // request.uid, fresh per call
+  std::string desiredApiVersion;  // "group/version"
+  SharedObjects objects;          // objects as sent, each with apiVersion and kind
+  std::string kind;               // the CRD's kind
+  std::string listKind;           // the CRD's listKind (for the list-path error prefix)
 };
 
 // Where the API server stopped, in the order of webhook_converter.go.

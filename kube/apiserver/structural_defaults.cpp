@@ -53,4 +53,36 @@ bool applyStructuralDefaults(json& x, const json& s) {
   return changed;
 }
 
+bool needsStructuralDefaults(const json& x, const json& s) {
+  if (!s.is_object()) return false;
+  if (x.is_object()) {
+    auto props = s.find("properties");
+    const bool hasProps = props != s.end() && props->is_object();
+    if (hasProps)
+      for (auto p = props->begin(); p != props->end(); ++p) {
+        auto d = p->find("default");
+        if (d == p->end() || d->is_null()) continue;
+        auto v = x.find(p.key());
+        if (v == x.end() || isNonNullableNull(*v, *p)) return true;
+      }
+    const json* extra = additionalSchema(s);
+    for (auto v = x.begin(); v != x.end(); ++v) {
+      if (hasProps) {
+        auto p = props->find(v.key());
+        if (p != props->end()) {
+          if (needsStructuralDefaults(*v, *p)) return true;
+          continue;
+        }
+      }
+      if (extra && needsStructuralDefaults(*v, *extra)) return true;
+    }
+  } else if (x.is_array()) {
+    auto items = s.find("items");
+    if (items != s.end() && items->is_object())
+      for (const auto& v : x)
+        if (needsStructuralDefaults(v, *items)) return true;
+  }
+  return false;
+}
+
 }  // namespace convcheck

@@ -14,4 +14,8 @@ namespace convcheck {
 // whether anything was filled in. A null or non-object `schema` does nothing.
 bool applyStructuralDefaults(nlohmann::json& object, const nlohmann::json& schema);
 
+// Whether applyStructuralDefaults would fill anything into `object`, without copying it: a batch
+// that needs no defaults is sent as it is, shared with the call it came from.
+bool needsStructuralDefaults(const nlohmann::json& object, const nlohmann::json& schema);
+
 }  // namespace convcheck

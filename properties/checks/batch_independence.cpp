@@ -30,7 +30,7 @@ CheckResult checkBatchIndependence(const ExchangeRef& batch,
                     "happened to carry",
                     single.index, together.size(), differingPaths(b, a)),
         fmt::format("object {}: alone (expected) vs in the batch (got)", single.index), b, a,
-        SharedObjects::sentBy(batch), {batch, single.exchange});
+        batch->sent.objects, {batch, single.exchange});
   }
   if (permuted) {
     const auto& shuffled = permuted->verdict.visible;
@@ -44,7 +44,7 @@ CheckResult checkBatchIndependence(const ExchangeRef& batch,
           fmt::format("object {}: original order (expected) vs position {} of the reordered "
                       "batch (got)",
                       permutation[k], k),
-          a, shuffled[k], SharedObjects::sentBy(batch), {batch, permuted});
+          a, shuffled[k], batch->sent.objects, {batch, permuted});
     }
   }
   return {"batch-independence", Outcome::Pass, std::nullopt, ""};
@@ -61,7 +61,7 @@ void runBatchIndependence(CaseCalls& c) {
   if (batch.size() > 2) picks.push_back(1 + c.seed() % (batch.size() - 2));
   std::vector<AloneConversion> alone;
   for (std::size_t index : picks) {
-    ExchangeRef single = c.send({batch[index]}, ctx.to);
+    ExchangeRef single = c.send(batch.pick({index}), ctx.to);
     if (!single->verdict.accepted()) {
       c.record(notEvaluable("batch-independence", "converting an object alone was rejected"));
       return;
@@ -72,9 +72,7 @@ void runBatchIndependence(CaseCalls& c) {
   for (std::size_t i = 0; i < permutation.size(); ++i) permutation[i] = i;
   std::mt19937_64 shuffle(c.seed() ^ 0xba7cull);
   std::shuffle(permutation.begin(), permutation.end(), shuffle);
-  std::vector<json> reordered;
-  for (std::size_t k : permutation) reordered.push_back(batch[k]);
-  ExchangeRef permuted = c.send(std::move(reordered), ctx.to);
+  ExchangeRef permuted = c.send(batch.pick(permutation), ctx.to);
   c.record(checkBatchIndependence(
       c.forward(), alone, permuted->verdict.accepted() ? permuted : nullptr, permutation, ctx));
 }

@@ -33,7 +33,7 @@ CheckResult checkDeterminism(const ExchangeRef& first, const ExchangeRef& second
     f.objectIndex = i;
     f.expected = a[i];
     f.got = b[i];
-    f.batch = SharedObjects::sentBy(first);
+    f.batch = first->sent.objects;
     f.exchanges = {first, second};
     return {"determinism", Outcome::Fail, std::move(f), ""};
   }

@@ -22,7 +22,8 @@ CheckResult checkEditRoundTrip(const json& edited, const json& returned,
                   "(a stale copy, e.g. an annotation stash, wins over the edit)",
                   ctx.to, ctx.from, loss.substr(loss.find("silently") + 9)),
       fmt::format("{} -> {}, edit at {}, -> {} -> {}", ctx.from, ctx.to, ctx.to, ctx.from, ctx.to),
-      edited, returned, SharedObjects(std::vector<nlohmann::json>{edited}), std::move(exchanges));
+      edited, returned, SharedObjects::own(std::vector<nlohmann::json>{edited}),
+      std::move(exchanges));
 }
 
 namespace {
@@ -37,12 +38,12 @@ void runEditRoundTrip(CaseCalls& c) {
     c.record(notEvaluable("edit-round-trip", "no schema-valid edit was available"));
     return;
   }
-  ExchangeRef back = c.send({*edited}, ctx.from);
+  ExchangeRef back = c.send(std::vector<json>{*edited}, ctx.from);
   if (!back->verdict.accepted()) {
     c.record(notEvaluable("edit-round-trip", "converting the edit back was rejected"));
     return;
   }
-  ExchangeRef again = c.send(back->verdict.visible, ctx.to);
+  ExchangeRef again = c.send(visibleOf(back), ctx.to);
   if (!again->verdict.accepted()) {
     c.record(notEvaluable("edit-round-trip", "reading the edit again was rejected"));
     return;

@@ -15,8 +15,7 @@ struct Pairing {
   std::vector<std::size_t> match;
 };
 
-Pairing pairingOf(const std::vector<nlohmann::json>& sent,
-                  const std::vector<nlohmann::json>& returned) {
+Pairing pairingOf(const SharedObjects& sent, const std::vector<nlohmann::json>& returned) {
   std::vector<ObjectIdentity> a, b;
   for (const auto& o : sent) a.push_back(identityOf(o));
   for (const auto& o : returned) b.push_back(identityOf(o));
@@ -67,7 +66,7 @@ Finding findingOn(const char* property, const ExchangeRef& ref, const CaseContex
   f.details = std::move(details);
   f.expected = std::move(expected);
   f.got = std::move(got);
-  f.batch = SharedObjects::sentBy(ref);
+  f.batch = ref->sent.objects;
   f.exchanges = {ref};
   return f;
 }

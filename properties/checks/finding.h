@@ -11,8 +11,8 @@
 #include <nlohmann/json.hpp>
 
 #include "harness/transport/exchange.h"
+#include "kube/apiserver/shared_objects.h"
 #include "properties/checks/cause.h"
-#include "properties/checks/shared_objects.h"
 
 namespace convcheck {
 

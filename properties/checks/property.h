@@ -33,13 +33,17 @@ class CaseCalls {
  public:
   virtual ~CaseCalls() = default;
   // The batch as kube-apiserver sends it (defaults applied unless --raw-objects).
-  virtual const std::vector<nlohmann::json>& batch() const = 0;
+  virtual const SharedObjects& batch() const = 0;
   virtual const ExchangeRef& forward() const = 0;  // accepted by the API-server model
   virtual const CaseContext& context() const = 0;
   virtual std::uint64_t seed() const = 0;
   // Converts `objects` to `to` (each defaulted as the API server would first); every call is
   // counted, kept in the case's exchanges and judged by no property until passed to judgeCall.
-  virtual ExchangeRef send(std::vector<nlohmann::json> objects, const std::string& to) = 0;
+  // Shared objects (the batch, a call's visibleOf) are sent without a copy unless defaults apply.
+  virtual ExchangeRef send(SharedObjects objects, const std::string& to) = 0;
+  ExchangeRef send(std::vector<nlohmann::json> objects, const std::string& to) {
+    return send(SharedObjects::own(std::move(objects)), to);
+  }
   // Judges the Exchange-scope properties on a further call, tallied for the pair (from, to).
   virtual void judgeCall(const ExchangeRef& exchange, const std::string& from,
                          const std::string& to) = 0;

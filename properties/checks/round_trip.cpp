@@ -67,7 +67,7 @@ CheckResult checkRoundTrip(std::size_t count,
       std::vector<nlohmann::json> batch;
       for (std::size_t j = 0; j < count; ++j)
         batch.push_back(j == i ? pair.original : objectAt(j).original);
-      f.batch = SharedObjects(std::move(batch));
+      f.batch = SharedObjects::own(std::move(batch));
     }
     f.objectIndex = i;
     f.expected = std::move(pair.original);
@@ -96,7 +96,6 @@ namespace {
 void runRoundTrip(CaseCalls& c) {
   using nlohmann::json;
   const auto& batch = c.batch();
-  const Exchange& forward = *c.forward();
   const CaseContext& ctx = c.context();
   std::vector<ExchangeRef> backs;  // one per source version
   struct Back {
@@ -108,14 +107,15 @@ void runRoundTrip(CaseCalls& c) {
   for (const auto& o : batch)
     if (std::find(sources.begin(), sources.end(), objectVersion(o)) == sources.end())
       sources.push_back(objectVersion(o));
+  const SharedObjects visible = visibleOf(c.forward());
   for (const auto& source : sources) {
-    std::vector<json> back;
+    std::vector<std::size_t> back;
     for (std::size_t i = 0; i < batch.size(); ++i)
       if (objectVersion(batch[i]) == source) {
         backOf[i] = {backs.size(), back.size()};
-        back.push_back(forward.verdict.visible[i]);
+        back.push_back(i);
       }
-    backs.push_back(c.send(std::move(back), source));
+    backs.push_back(c.send(visible.pick(back), source));
     c.judgeCall(backs.back(), ctx.to, source);
     if (!backs.back()->verdict.accepted()) {
       c.record(notEvaluable("round-trip", "the backward conversion was rejected"));
@@ -142,7 +142,7 @@ void runRoundTrip(CaseCalls& c) {
         for (auto& b : backs) all.push_back(b);
         return all;
       },
-      ctx, SharedObjects::sentBy(c.forward())));
+      ctx, c.forward()->sent.objects));
 }
 
 }  // namespace

@@ -7,9 +7,9 @@
 
 #include <nlohmann/json.hpp>
 
+#include "kube/apiserver/shared_objects.h"
 #include "properties/checks/check_result.h"
 #include "properties/checks/exchange_checks.h"
-#include "properties/checks/shared_objects.h"
 
 namespace convcheck {
 

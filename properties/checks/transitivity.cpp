@@ -25,7 +25,7 @@ CheckResult checkTransitivity(const ExchangeRef& direct, const ExchangeRef& firs
                     ctx.from, ctx.to, via, differingPaths(a[i], b[i])),
         fmt::format("object {}: {} -> {} vs {} -> {} -> {}", i, ctx.from, ctx.to, ctx.from, via,
                     ctx.to),
-        a[i], b[i], SharedObjects::sentBy(direct), {direct, first, second});
+        a[i], b[i], direct->sent.objects, {direct, first, second});
   }
   return {"transitivity", Outcome::Pass, std::nullopt, ""};
 }
@@ -45,7 +45,7 @@ void runTransitivity(CaseCalls& c) {
     c.record(notEvaluable("transitivity", "the conversion to " + via + " was rejected"));
     return;
   }
-  ExchangeRef second = c.send(first->verdict.visible, ctx.to);
+  ExchangeRef second = c.send(visibleOf(first), ctx.to);
   if (!second->verdict.accepted()) {
     c.record(notEvaluable("transitivity", "the conversion from " + via + " was rejected"));
     return;

@@ -13,7 +13,7 @@ using nlohmann::json;
 CaseResult failingWith(const std::string& property, const std::vector<Cause>& causes) {
   CaseResult r;
   Exchange ex;
-  ex.sent.objects = {json{{"apiVersion", "example.dev/v1"}, {"kind", "K"}}};
+  ex.sent.objects = SharedObjects::own({json{{"apiVersion", "example.dev/v1"}, {"kind", "K"}}});
   r.forwardCall = share(std::move(ex));
   r.callCount = 1;
   Finding f;

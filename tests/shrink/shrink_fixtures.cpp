@@ -45,7 +45,7 @@ CheckResult failing(const std::string& property, const std::vector<json>& batch)
   Finding f;
   f.property = property;
   f.summary = "fails";
-  f.batch = SharedObjects(batch);
+  f.batch = SharedObjects::own(batch);
   return {property, Outcome::Fail, f, ""};
 }
 
@@ -54,7 +54,7 @@ CaseRunner PredicateRunner::runner() {
     seen.push_back(batch);
     CaseResult r;
     Exchange forward;
-    forward.sent.objects = batch;
+    forward.sent.objects = SharedObjects::own(batch);
     r.forwardCall = share(std::move(forward));
     r.callCount = 1;
     if (fails(batch))

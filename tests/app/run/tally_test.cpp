@@ -13,7 +13,7 @@ CheckResult failure(const std::string& key, Severity severity, const std::string
   f.from = "v1";
   f.to = "v2";
   f.summary = marker;
-  f.batch = SharedObjects(std::vector<nlohmann::json>{nlohmann::json{{"marker", marker}}});
+  f.batch = SharedObjects::own(std::vector<nlohmann::json>{nlohmann::json{{"marker", marker}}});
   f.causes = {Cause{key, severity, "title " + key, "spec." + key}};
   return {"round-trip", Outcome::Fail, f, ""};
 }

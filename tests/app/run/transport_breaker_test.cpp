@@ -9,7 +9,7 @@ namespace {
 
 Exchange acceptedSingle() {
   Exchange ex;
-  ex.sent.objects = {nlohmann::json{{"metadata", {{"name", "a"}}}}};
+  ex.sent.objects = SharedObjects::own({nlohmann::json{{"metadata", {{"name", "a"}}}}});
   return ex;
 }
 
@@ -79,7 +79,7 @@ TEST(TransportBreaker, OnlyAnAcceptedSingleObjectCallIsProbedAgain) {
     return Exchange{};
   });
   Exchange batch = acceptedSingle();
-  batch.sent.objects.push_back(batch.sent.objects.front());
+  batch.sent.objects = SharedObjects::own({batch.sent.objects.front(), batch.sent.objects.front()});
   breaker.answered(batch);
   Exchange rejected = acceptedSingle();
   rejected.verdict.stage = ModelStage::ResultStatus;

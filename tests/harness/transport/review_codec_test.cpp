@@ -29,14 +29,14 @@ SentReview sampleReview() {
   review.desiredApiVersion = "stable.example.com/v2";
   review.kind = "CronTab";
   review.listKind = "CronTabList";
-  review.objects.push_back(json::parse(R"({
+  review.objects = SharedObjects::own({json::parse(R"({
     "kind": "CronTab", "apiVersion": "stable.example.com/v1",
     "metadata": {"name": "a", "namespace": "default", "uid": "u-1",
                  "annotations": {"z": "1", "a": "<2>"}},
     "spec": {"replicas": 2, "cronSpec": "* * * * */5", "ratio": 0.5}
-  })"));
-  review.objects.push_back(json::parse(R"({"apiVersion":"stable.example.com/v1","kind":"CronTab",
-                                           "metadata":{"name":"b"}})"));
+  })"),
+                                       json::parse(R"({"apiVersion":"stable.example.com/v1",
+                                           "kind":"CronTab","metadata":{"name":"b"}})")});
   return review;
 }
 

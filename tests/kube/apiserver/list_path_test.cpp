@@ -32,7 +32,9 @@ TEST(ListPathTest, AcceptsABatchAndKeepsItsOrder) {
 
 TEST(ListPathTest, MixedSourceVersionsUseTheFirstObjectsVersionInG) {
   ListCase c;
-  c.sent.objects[1]["apiVersion"] = "stable.example.com/v1beta1";
+  auto objects = c.sent.objects.copy();
+  objects[1]["apiVersion"] = "stable.example.com/v1beta1";
+  c.sent.objects = SharedObjects::own(std::move(objects));
   HttpResult http;
   http.url = kUrl;
   http.transportError = "EOF";

@@ -24,7 +24,7 @@ SentReview sentReview(ReviewVersion version, std::vector<json> objects) {
   sent.version = version;
   sent.uid = kRequestUid;
   sent.desiredApiVersion = "stable.example.com/v2";
-  sent.objects = std::move(objects);
+  sent.objects = SharedObjects::own(std::move(objects));
   sent.kind = "Foo";
   sent.listKind = "FooList";
   return sent;

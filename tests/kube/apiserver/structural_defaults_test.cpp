@@ -78,5 +78,44 @@ TEST(StructuralDefaults, IsIdempotent) {
   EXPECT_EQ(o, once);
 }
 
+// needsStructuralDefaults answers, without changing the object, what applyStructuralDefaults
+// would return: checked on each shape the tests above default, and on their defaulted results.
+TEST(StructuralDefaults, NeedsDefaultsAgreesWithApplyingThem) {
+  const json opt = nullptr;  // nullable: kept as null, so only the other fields decide
+  const std::vector<json> objects = {
+      json::object(),
+      {{"spec", json::object()}},
+      {{"spec", {{"size", "large"}, {"opt", opt}, {"limits", {{"cpu", 7}}}}}},
+      {{"spec", {{"size", "s"}, {"opt", opt}, {"limits", json::object()}}}},
+      {{"spec", {{"size", nullptr}, {"opt", opt}, {"limits", {{"cpu", 1}}}}}},
+      {{"spec", {{"size", "s"}, {"opt", opt}, {"limits", {{"cpu", 1}}}, {"ports", json::array()}}}},
+      {{"spec",
+        {{"size", "s"},
+         {"opt", opt},
+         {"limits", {{"cpu", 1}}},
+         {"ports", {{{"protocol", "UDP"}}, json::object()}}}}},
+      {{"spec",
+        {{"size", "s"},
+         {"opt", opt},
+         {"limits", {{"cpu", 1}}},
+         {"byName", {{"a", json::object()}}}}}},
+      {{"spec",
+        {{"size", "s"},
+         {"opt", opt},
+         {"limits", {{"cpu", 1}}},
+         {"byName", {{"a", {{"weight", 3}}}}}}}},
+  };
+  int needing = 0;
+  for (const auto& original : objects) {
+    json o = original;
+    const bool needs = needsStructuralDefaults(o, kSchema);
+    EXPECT_EQ(o, original) << "needsStructuralDefaults changed " << original;
+    EXPECT_EQ(needs, applyStructuralDefaults(o, kSchema)) << original;
+    EXPECT_FALSE(needsStructuralDefaults(o, kSchema)) << "after defaulting: " << o;
+    needing += needs;
+  }
+  EXPECT_EQ(needing, 5);
+}
+
 }  // namespace
 }  // namespace convcheck

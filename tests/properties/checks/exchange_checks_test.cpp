@@ -30,7 +30,7 @@ SentReview review(std::vector<json> objects) {
   s.version = ReviewVersion::V1;
   s.uid = "11111111-2222-4333-8444-555555555555";
   s.desiredApiVersion = "stable.example.com/v1";
-  s.objects = std::move(objects);
+  s.objects = SharedObjects::own(std::move(objects));
   s.kind = "CronTab";
   s.listKind = "CronTabList";
   return s;

@@ -69,7 +69,7 @@ TEST(PropertyRegistry, EachPropertyHasExactlyTheJudgeOfItsScope) {
 
 TEST(PropertyRegistry, CheckExchangeJudgesEveryExchangeScopePropertyOnce) {
   Exchange ex;
-  ex.sent.objects = {json{{"apiVersion", "g/v1"}, {"kind", "K"}}};
+  ex.sent.objects = SharedObjects::own({json{{"apiVersion", "g/v1"}, {"kind", "K"}}});
   ex.sent.desiredApiVersion = "g/v2";
   ex.http.status = 200;
   std::multiset<std::string> judged;
@@ -85,16 +85,17 @@ class CountingCase : public CaseCalls {
  public:
   CountingCase(std::vector<json> batch, std::string from, std::string to,
                std::vector<std::string> versions)
-      : batch_(std::move(batch)),
+      : batch_(SharedObjects::own(std::move(batch))),
         context_{std::move(from), std::move(to)},
         versions_(std::move(versions)) {
     forward_ = convert(batch_, "g/" + context_.to);
   }
-  const std::vector<json>& batch() const override { return batch_; }
+  const SharedObjects& batch() const override { return batch_; }
   const ExchangeRef& forward() const override { return forward_; }
   const CaseContext& context() const override { return context_; }
   std::uint64_t seed() const override { return 7; }
-  ExchangeRef send(std::vector<json> objects, const std::string& to) override {
+  using CaseCalls::send;
+  ExchangeRef send(SharedObjects objects, const std::string& to) override {
     sentTo.push_back(to);
     return convert(objects, "g/" + to);
   }
@@ -118,7 +119,7 @@ class CountingCase : public CaseCalls {
 
  private:
   // What a client sees of each converted object, as the API-server model would show it.
-  ExchangeRef convert(const std::vector<json>& objects, const std::string& apiVersion) const {
+  ExchangeRef convert(const SharedObjects& objects, const std::string& apiVersion) const {
     Exchange ex;
     ex.sent.objects = objects;
     ex.sent.desiredApiVersion = apiVersion;
@@ -130,7 +131,7 @@ class CountingCase : public CaseCalls {
   }
   // Every version keeps whatever it is given (nothing pruned).
   json schema_ = {{"type", "object"}, {"x-kubernetes-preserve-unknown-fields", true}};
-  std::vector<json> batch_;
+  SharedObjects batch_;
   CaseContext context_;
   std::vector<std::string> versions_;
   ExchangeRef forward_;

@@ -30,19 +30,20 @@ TEST(RoundTrip, AFailureSharesTheSentBatchWhenTheOriginalsAreIt) {
   json a = {{"spec", {{"image", "x"}, {"nickname", "n"}}}};
   json b = {{"spec", {{"image", "x"}}}};
   Exchange forward;
-  forward.sent.objects = {a, b};
+  forward.sent.objects = SharedObjects::own({a, b});
   ExchangeRef ref = share(std::move(forward));
   const CaseContext ctx{"v1", "v1beta1", std::chrono::milliseconds(1)};
   std::vector<json> originals{a, b};
   auto objectAt = [&](std::size_t i) { return RoundTripObject{originals[i], b}; };
-  auto shared = checkRoundTrip(2, objectAt, {}, ctx, SharedObjects::sentBy(ref));
+  auto shared = checkRoundTrip(2, objectAt, {}, ctx, ref->sent.objects);
   ASSERT_EQ(shared.outcome, Outcome::Fail);
-  EXPECT_EQ(&shared.finding->batch.get(), &ref->sent.objects);
+  EXPECT_TRUE(shared.finding->batch.holds(0, ref->sent.objects[0]));
+  EXPECT_TRUE(shared.finding->batch.holds(1, ref->sent.objects[1]));
 
   originals[1]["spec"]["pruned"] = false;  // not what was sent
-  auto own = checkRoundTrip(2, objectAt, {}, ctx, SharedObjects::sentBy(ref));
+  auto own = checkRoundTrip(2, objectAt, {}, ctx, ref->sent.objects);
   ASSERT_EQ(own.outcome, Outcome::Fail);
-  EXPECT_NE(&own.finding->batch.get(), &ref->sent.objects);
+  EXPECT_FALSE(own.finding->batch.holds(0, ref->sent.objects[0]));
   EXPECT_TRUE(own.finding->batch == originals);
 }
 
