@@ -324,7 +324,7 @@ HttpResult HttpsClient::Impl::post(const std::string& url, const std::string& bo
     const Failure failure = classify(code, errorBuffer, sink, facts, url, options);
     result.transportErrorKind = failure.kind;
     result.transportError = failure.message;
-    result.body.clear();
+    std::string().swap(result.body);  // frees what a failed transfer received
     return finish(result);
   }
   const std::size_t valueCap =
@@ -346,7 +346,7 @@ HttpResult HttpsClient::Impl::post(const std::string& url, const std::string& bo
                   std::to_string(kResponseValuesPerRequestValue) + " times the request's)"
             : "Too large: the response from " + url + " nests deeper than " +
                   std::to_string(depthCap) + " levels (the response nesting cap)";
-    result.body.clear();
+    std::string().swap(result.body);  // frees what a failed transfer received
     return finish(result);
   }
   curl_easy_getinfo(handle, CURLINFO_RESPONSE_CODE, &result.status);
@@ -355,6 +355,8 @@ HttpResult HttpsClient::Impl::post(const std::string& url, const std::string& bo
       contentType != nullptr) {
     result.contentType = contentType;
   }
+  // The body grew by doubling as it arrived; the exchange keeps it for reports, at its size.
+  result.body.shrink_to_fit();
   return finish(result);
 }
 

@@ -70,7 +70,7 @@ class Judge {
     ReceivedReview received = receiveReview(sent_.version, http_, sent_.objects.size());
     if (!received.review)
       return reject(received.stage, "conversion webhook for " + g_ + " failed: " + received.error);
-    const DecodedReview& review = *received.review;
+    DecodedReview& review = *received.review;
 
     if (!envelope(review)) return v_;
 
@@ -83,7 +83,8 @@ class Judge {
     std::vector<json> restored;
     std::vector<SilentChange> reverted;
     for (std::size_t i = 0; i < sent_.objects.size(); ++i) {
-      auto object = convertObject(i, review.convertedObjects[i], reverted);
+      // Each object's text is freed once it is parsed: a large answer is not held twice over.
+      auto object = convertObject(i, std::move(review.convertedObjects[i]), reverted);
       if (!object) return v_;
       restored.push_back(std::move(*object));
     }
@@ -143,7 +144,7 @@ class Judge {
   }
 
   // One converted object: the list path (L301-345) or the single-object path (L348-387).
-  std::optional<json> convertObject(std::size_t i, const std::optional<std::string>& raw,
+  std::optional<json> convertObject(std::size_t i, std::optional<std::string> raw,
                                     std::vector<SilentChange>& reverted) {
     const json& original = sent_.objects[i];
     const std::string prefix = "conversion webhook for " + g_ + " returned ";

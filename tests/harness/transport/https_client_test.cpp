@@ -316,6 +316,21 @@ TEST(HttpsClient, AnAnswerBeyondTheSizeCapIsTooLarge) {
 
   EXPECT_EQ(result.transportErrorKind, "too-large") << result.transportError;
   EXPECT_TRUE(result.body.empty());
+  EXPECT_LT(result.body.capacity(), 1024u) << "what arrived before the cap is freed";
+}
+
+// An exchange keeps the answer for its reports: at its size, not at the capacity the text grew to
+// while it arrived in pieces.
+TEST(HttpsClient, AReceivedBodyIsKeptAtItsSize) {
+  const std::string big = "\"" + std::string((3u << 20) + 12345, 'x') + "\"";
+  TestHttpsServer server(serving(pki().server), answerJson(big));
+  HttpsClient client(trustingTestCa());
+
+  const HttpResult result = client.post(server.url(), "{}");
+
+  ASSERT_TRUE(result.transportError.empty()) << result.transportError;
+  ASSERT_EQ(result.body, big);
+  EXPECT_EQ(result.body.capacity(), result.body.size());
 }
 
 TEST(HttpsClient, AChunkedAnswerBeyondTheSizeCapIsTooLarge) {
