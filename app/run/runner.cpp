@@ -1,7 +1,5 @@
 #include "app/run/runner.h"
 
-#include <malloc.h>
-
 #include <atomic>
 #include <chrono>
 #include <condition_variable>
@@ -21,6 +19,7 @@
 #include <rapidcheck.h>
 
 #include "app/run/choke_tracker.h"
+#include "app/run/freed_memory.h"
 #include "app/run/kind_context.h"
 #include "app/run/kind_report_header.h"
 #include "app/run/tally.h"
@@ -338,7 +337,7 @@ class KindRun {
       // they ever needed; cases of single objects free little and are not worth the system calls.
       objectsSinceTrim += c.objects;
       if (++casesSinceTrim >= config_.jobs) {
-        if (objectsSinceTrim >= kTrimAfterObjects) malloc_trim(0);
+        if (objectsSinceTrim >= kTrimAfterObjects) releaseFreedMemory();
         objectsSinceTrim = 0;
         casesSinceTrim = 0;
       }
