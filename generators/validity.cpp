@@ -146,8 +146,7 @@ json toValijsonSchema(const SchemaNode& n, bool resourceRoot) {
 
 struct ValidityChecker::State {
   ParsedSchema schema;
-  json translated;
-  valijson::Schema valijson;
+  valijson::Schema valijson;  // holds copies of what it needs: the translation is not kept
   std::string apiVersion, kind;
   bool namespaced = true;
 };
@@ -167,13 +166,13 @@ std::variant<ValidityChecker, std::string> ValidityChecker::compile(const Crd& c
   }
   auto st = std::make_shared<State>();
   st->schema = std::get<ParsedSchema>(std::move(parsed));
-  st->translated = toValijsonSchema(*st->schema.root, true);
+  const json translated = toValijsonSchema(*st->schema.root, true);
   st->apiVersion = crd.group.empty() ? version : crd.apiVersion(version);
   st->kind = crd.kind;
   st->namespaced = crd.namespaced;
   try {
     valijson::SchemaParser parser(valijson::SchemaParser::kDraft4);
-    valijson::adapters::NlohmannJsonAdapter adapter(st->translated);
+    valijson::adapters::NlohmannJsonAdapter adapter(translated);
     parser.populateSchema(adapter, st->valijson);
   } catch (const std::exception& e) {
     return crd.name + " version " + version +
@@ -182,7 +181,9 @@ std::variant<ValidityChecker, std::string> ValidityChecker::compile(const Crd& c
   return ValidityChecker(st);
 }
 
-const json& ValidityChecker::valijsonSchema() const { return state_->translated; }
+json ValidityChecker::valijsonSchema() const {
+  return toValijsonSchema(*state_->schema.root, true);
+}
 
 std::vector<Violation> ValidityChecker::check(const json& object) const {
   return checkObject(object, true);

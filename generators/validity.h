@@ -31,8 +31,9 @@ class ValidityChecker {
   std::vector<Violation> checkNative(const nlohmann::json& object) const;
 
   // The draft-4 JSON schema handed to valijson (nullable → null allowed, int-or-string →
-  // integer|string, pattern and format stripped, unknown fields forbidden where not preserved).
-  const nlohmann::json& valijsonSchema() const;
+  // integer|string, pattern and format stripped, unknown fields forbidden where not preserved),
+  // translated again on each call: the checker does not keep it.
+  nlohmann::json valijsonSchema() const;
 
  private:
   struct State;

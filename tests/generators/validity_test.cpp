@@ -222,7 +222,7 @@ TEST_F(ValidityTest, FlagsMetadataAsKubeApiserverWouldStoreIt) {
 }
 
 TEST_F(ValidityTest, ValijsonGetsNullableIntOrStringAndNoPatternOrFormat) {
-  const json& s = checker_->valijsonSchema();
+  const json s = checker_->valijsonSchema();
   const json& spec = s["properties"]["spec"]["properties"];
   EXPECT_EQ(spec["count"]["type"], json({"integer", "null"}));
   EXPECT_EQ(spec["port"]["type"], json({"integer", "string"}));
