@@ -164,8 +164,15 @@ std::variant<ValidityChecker, std::string> ValidityChecker::compile(const Crd& c
     for (const auto& e : *errors) msg += "\n  " + e.str();
     return msg;
   }
+  return compile(crd, version, std::get<ParsedSchema>(parsed));
+}
+
+std::variant<ValidityChecker, std::string> ValidityChecker::compile(const Crd& crd,
+                                                                    const std::string& version,
+                                                                    const ParsedSchema& parsed) {
+  if (!parsed.root) return crd.name + " version " + version + ": no schema model";
   auto st = std::make_shared<State>();
-  st->schema = std::get<ParsedSchema>(std::move(parsed));
+  st->schema = parsed;  // shares the nodes
   const json translated = toValijsonSchema(*st->schema.root, true);
   st->apiVersion = crd.group.empty() ? version : crd.apiVersion(version);
   st->kind = crd.kind;
@@ -180,6 +187,8 @@ std::variant<ValidityChecker, std::string> ValidityChecker::compile(const Crd& c
   }
   return ValidityChecker(st);
 }
+
+const ParsedSchema& ValidityChecker::schema() const { return state_->schema; }
 
 json ValidityChecker::valijsonSchema() const {
   return toValijsonSchema(*state_->schema.root, true);

@@ -21,6 +21,12 @@ class ValidityChecker {
  public:
   static std::variant<ValidityChecker, std::string> compile(const Crd& crd,
                                                             const std::string& version);
+  // The same from the version's schema model as another part already parsed it (the generator's):
+  // its nodes are shared, not parsed and held a second time.
+  static std::variant<ValidityChecker, std::string> compile(const Crd& crd,
+                                                            const std::string& version,
+                                                            const ParsedSchema& parsed);
+  const ParsedSchema& schema() const;
 
   // Every violation found, each with its field path; empty when the object is valid.
   std::vector<Violation> check(const nlohmann::json& object) const;

@@ -21,9 +21,9 @@ std::variant<KindContext, KindContext::Error> KindContext::compile(const Crd& cr
     }
     auto gen = ObjectGenerator::compile(crd, v.name, settings.generation);
     if (auto* error = std::get_if<std::string>(&gen)) return Error{v.name, *error};
-    auto checker = ValidityChecker::compile(crd, v.name);
-    if (auto* error = std::get_if<std::string>(&checker)) return Error{v.name, *error};
     auto& compiled = std::get<ObjectGenerator>(gen);
+    auto checker = ValidityChecker::compile(crd, v.name, compiled.schema());
+    if (auto* error = std::get_if<std::string>(&checker)) return Error{v.name, *error};
     for (const auto& note : compiled.notes())
       ctx.notes_.push_back(fmt::format("version {}: {}", v.name, note));
     ctx.generators_.emplace(v.name, std::move(compiled));

@@ -34,6 +34,17 @@ TEST(KindContext, EveryVersionWithASchemaIsCompiledAndIsAVia) {
   for (const auto& v : kind.versions()) EXPECT_TRUE(kind.hasVersion(v)) << v;
 }
 
+// A version's schema model is parsed once: the validity checker uses the generator's nodes.
+TEST(KindContext, TheGeneratorAndTheCheckerOfAVersionShareOneSchemaModel) {
+  auto c = KindContext::compile(widgetCrd());
+  const KindContext& kind = compiled(c);
+  for (const auto& v : kind.versions()) {
+    const SchemaNodePtr& generated = kind.generators().at(v).schema().root;
+    ASSERT_NE(generated, nullptr) << v;
+    EXPECT_EQ(kind.checkers().at(v).schema().root.get(), generated.get()) << v;
+  }
+}
+
 // Replay and minimize used to let transitivity go through every version; the run only through
 // versions objects can be in. The context now decides for all three.
 TEST(KindContext, AVersionNoObjectCanBeInIsTestedButNeverAVia) {
