@@ -27,8 +27,10 @@ std::string failureText(const Finding& finding, const RunReport& report, bool co
     auto diff = jsonDiff(finding.expected, finding.got);
     if (!diff.empty()) out += "diff (expected -> got):\n" + renderDiff(diff, compact ? 12 : 40);
   }
-  const std::vector<nlohmann::json> input =
-      finding.caseObjects.empty() ? finding.batch.copy() : finding.caseObjects;
+  // A view, not a copy: the batch of a large case is shown by its size.
+  const SharedObjects input = finding.caseObjects.empty()
+                                  ? finding.batch
+                                  : SharedObjects::heldBy(nullptr, finding.caseObjects);
   std::size_t inputBytes = 0;
   for (const auto& o : input) inputBytes += o.dump().size();
   if (compact && !input.empty() && (input.size() > 1 || inputBytes > 600)) {
