@@ -4,7 +4,9 @@
 
 #include <algorithm>
 #include <cstdint>
+#include <optional>
 #include <stdexcept>
+#include <string>
 #include <utility>
 
 #include "harness/transport/json_shape.h"
@@ -199,6 +201,10 @@ struct HttpsClient::Impl {
   Impl& operator=(const Impl&) = delete;
 
   HttpResult post(const std::string& url, const std::string& body);
+
+  // The URL parsed last and its parts: a run posts to one URL, parsed once.
+  std::string parsedUrl;
+  std::optional<UrlParts> parsedParts;
 };
 
 HttpResult HttpsClient::Impl::post(const std::string& url, const std::string& body) {
@@ -211,13 +217,17 @@ HttpResult HttpsClient::Impl::post(const std::string& url, const std::string& bo
     return std::move(r);
   };
 
-  std::string whyNot;
-  const auto parts = parseUrl(url, &whyNot);
-  if (!parts) {
-    result.transportErrorKind = "other";
-    result.transportError = whyNot;
-    return finish(result);
+  if (!parsedParts || url != parsedUrl) {
+    std::string whyNot;
+    parsedParts = parseUrl(url, &whyNot);
+    if (!parsedParts) {
+      result.transportErrorKind = "other";
+      result.transportError = whyNot;
+      return finish(result);
+    }
+    parsedUrl = url;
   }
+  const std::optional<UrlParts>& parts = parsedParts;
 
   // Keeps live connections, TLS session and DNS caches; clears every option.
   curl_easy_reset(handle);
@@ -327,14 +337,19 @@ HttpResult HttpsClient::Impl::post(const std::string& url, const std::string& bo
     std::string().swap(result.body);  // frees what a failed transfer received
     return finish(result);
   }
-  const std::size_t valueCap =
-      options.maxResponseValues == 0
-          ? SIZE_MAX
-          : std::max(options.maxResponseValues,
-                     kResponseValuesPerRequestValue *
-                         approximateJsonShape(body, SIZE_MAX, SIZE_MAX).values);
+  // The value cap is the larger of the fixed one and a multiple of the request's values; the
+  // request is counted only when the answer is over the fixed cap (most answers are not).
+  std::size_t valueCap = options.maxResponseValues == 0 ? SIZE_MAX : options.maxResponseValues;
   const std::size_t depthCap = options.maxResponseDepth == 0 ? SIZE_MAX : options.maxResponseDepth;
-  const JsonShape shape = approximateJsonShape(result.body, valueCap, depthCap);
+  JsonShape shape = approximateJsonShape(result.body, valueCap, depthCap);
+  if (shape.values > valueCap && shape.depth <= depthCap) {
+    const std::size_t scaled =
+        kResponseValuesPerRequestValue * approximateJsonShape(body, SIZE_MAX, SIZE_MAX).values;
+    if (scaled > valueCap) {
+      valueCap = scaled;
+      shape = approximateJsonShape(result.body, valueCap, depthCap);
+    }
+  }
   if (shape.values > valueCap || shape.depth > depthCap) {
     result.transportErrorKind = "too-large";
     result.transportError =
