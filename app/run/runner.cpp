@@ -331,10 +331,11 @@ class KindRun {
         if (!reachable_) return false;
         checkTls();
       }
-      // A case of large objects holds its batch several times over (as sent and as a client sees
-      // it, per call, plus the texts); glibc keeps what they freed. Handing it back every --jobs
-      // cases keeps a long run's memory at what the cases in flight need instead of the most
-      // they ever needed; cases of single objects free little and are not worth the system calls.
+      // A case of large objects holds its batch as sent and as a client sees it after each call,
+      // plus the answers' texts; the allocator keeps what they freed for a while. Handing it back
+      // every --jobs cases keeps a long run's memory at what the cases in flight need instead of
+      // the most they ever needed; cases of single objects free little and are not worth the
+      // system calls.
       objectsSinceTrim += c.objects;
       if (++casesSinceTrim >= config_.jobs) {
         if (objectsSinceTrim >= kTrimAfterObjects) releaseFreedMemory();
