@@ -1,5 +1,7 @@
 #include "kube/apiserver/structural_defaults.h"
 
+#include <type_traits>
+
 namespace convcheck {
 
 using nlohmann::json;
@@ -15,9 +17,11 @@ const json* additionalSchema(const json& schema) {
   return it != schema.end() && it->is_object() ? &*it : nullptr;
 }
 
-}  // namespace
-
-bool applyStructuralDefaults(json& x, const json& s) {
+// One walk for both: with a mutable `x` it fills every default that is due and says whether it
+// filled any; with a const `x` it only says whether one is due, at the first it finds.
+template <typename Json>
+bool walkDefaults(Json& x, const json& s) {
+  constexpr bool fill = !std::is_const_v<Json>;
   if (!s.is_object()) return false;
   bool changed = false;
   if (x.is_object()) {
@@ -29,60 +33,40 @@ bool applyStructuralDefaults(json& x, const json& s) {
         if (d == p->end() || d->is_null()) continue;
         auto v = x.find(p.key());
         if (v == x.end() || isNonNullableNull(*v, *p)) {
-          x[p.key()] = *d;
+          if constexpr (!fill)
+            return true;
+          else
+            x[p.key()] = *d;
           changed = true;
         }
       }
     }
     const json* extra = additionalSchema(s);
     for (auto v = x.begin(); v != x.end(); ++v) {
-      if (hasProps) {
-        auto p = props->find(v.key());
-        if (p != props->end()) {
-          changed |= applyStructuralDefaults(*v, *p);
-          continue;
-        }
+      const json* child = extra;
+      if (hasProps)
+        if (auto p = props->find(v.key()); p != props->end()) child = &*p;
+      if (child && walkDefaults(*v, *child)) {
+        if constexpr (!fill) return true;
+        changed = true;
       }
-      if (extra) changed |= applyStructuralDefaults(*v, *extra);
     }
   } else if (x.is_array()) {
     auto items = s.find("items");
     if (items != s.end() && items->is_object())
-      for (auto& v : x) changed |= applyStructuralDefaults(v, *items);
+      for (auto& v : x)
+        if (walkDefaults(v, *items)) {
+          if constexpr (!fill) return true;
+          changed = true;
+        }
   }
   return changed;
 }
 
-bool needsStructuralDefaults(const json& x, const json& s) {
-  if (!s.is_object()) return false;
-  if (x.is_object()) {
-    auto props = s.find("properties");
-    const bool hasProps = props != s.end() && props->is_object();
-    if (hasProps)
-      for (auto p = props->begin(); p != props->end(); ++p) {
-        auto d = p->find("default");
-        if (d == p->end() || d->is_null()) continue;
-        auto v = x.find(p.key());
-        if (v == x.end() || isNonNullableNull(*v, *p)) return true;
-      }
-    const json* extra = additionalSchema(s);
-    for (auto v = x.begin(); v != x.end(); ++v) {
-      if (hasProps) {
-        auto p = props->find(v.key());
-        if (p != props->end()) {
-          if (needsStructuralDefaults(*v, *p)) return true;
-          continue;
-        }
-      }
-      if (extra && needsStructuralDefaults(*v, *extra)) return true;
-    }
-  } else if (x.is_array()) {
-    auto items = s.find("items");
-    if (items != s.end() && items->is_object())
-      for (const auto& v : x)
-        if (needsStructuralDefaults(v, *items)) return true;
-  }
-  return false;
-}
+}  // namespace
+
+bool applyStructuralDefaults(json& x, const json& s) { return walkDefaults(x, s); }
+
+bool needsStructuralDefaults(const json& x, const json& s) { return walkDefaults(x, s); }
 
 }  // namespace convcheck
