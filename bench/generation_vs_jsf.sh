@@ -26,6 +26,11 @@
 # extension and CEL rule, formats ajv-formats does not know, undeclared fields, and the few
 # patterns it cannot translate, each named in the output).
 # Valid % = valid / objects made. Ratio = convcheck valid/s / json-schema-faker valid/s.
+# "cc start s" is the wall time of `convcheck generate -n 1` on the same CRD: the fixed part
+# (process start, CRD loading, compiling the generator and the validity guard) that every rate
+# above includes. "ceiling" = (N / cc start s) / json-schema-faker valid/s, the ratio convcheck
+# would reach if its objects cost nothing beyond that fixed part: a ceiling under 20 means the goal
+# cannot be met at this N by faster generation alone.
 #
 # Prints one row per CRD, then the most frequent validation failures and the validator's notes.
 # Exit status: 0 when the measurement ran (whatever the ratios), 1 when json-schema-faker or the
@@ -68,15 +73,21 @@ python3 bench/jsf/schemas.py corpora/crds "$top" "$work/schemas" >"$work/picked.
 
 now() { date +%s.%N; }
 width=$(awk -F '\t' 'length($1) > w { w = length($1) } END { print (w > 17 ? w : 17) }' "$work/picked.tsv")
-printf "%-${width}s %-9s %6s %10s %6s %8s %11s %6s %6s %8s %8s %4s\n" crd version nodes "cc valid/s" \
-  "cc %" "cc B/obj" "jsf valid/s" "jsf %" "jsf n" "jsf B/obj" ratio goal
+printf "%-${width}s %-9s %6s %10s %6s %8s %11s %6s %6s %8s %8s %4s %10s %7s\n" crd version nodes \
+  "cc valid/s" "cc %" "cc B/obj" "jsf valid/s" "jsf %" "jsf n" "jsf B/obj" ratio goal "cc start s" \
+  ceiling
 [ -z "$jsf_missing" ] || printf "%-${width}s %s\n" "json-schema-faker" "not measured: $jsf_missing"
 i=0
 while IFS=$'\t' read -r file version nodes schema; do
   i=$((i + 1))
   out=$work/out/$i
   mkdir -p "$out"
-  # convcheck, then json-schema-faker; the validation of each runs after its timer stopped.
+  # convcheck's fixed part, convcheck, then json-schema-faker; the validation of each runs after
+  # its timer stopped.
+  start=$(now)
+  "$convcheck" generate --crd "corpora/crds/$file" --version "$version" -n 1 --seed 1 \
+    >/dev/null 2>&1 || true
+  echo "$(now) - $start" >"$out/cc1.time"
   start=$(now)
   cc_code=0
   "$convcheck" generate --crd "corpora/crds/$file" --version "$version" -n "$n" --seed 1 \
@@ -131,7 +142,7 @@ else:
               average_bytes("cc")]
 jsf = read("jsf.json")
 jsf_valid = read("jsf.valid.json")
-ratio, goal = "-", "-"
+ratio, goal, ceiling = "-", "-", "-"
 if not os.path.exists(os.path.join(out, "jsf.code")):
     cells += ["-", "-", "-", "-"]
 elif jsf is None:
@@ -146,8 +157,9 @@ else:
     if cc_rate is not None and cc_valid and "compileError" not in cc_valid:
         ratio = "inf" if jsf_rate == 0 else "%.1f" % (cc_rate / jsf_rate)
         goal = "yes" if jsf_rate == 0 or cc_rate >= 20 * jsf_rate else "no"
-print(("%-" + width + "s %-9s %6s %10s %6s %8s %11s %6s %6s %8s %8s %4s")
-      % (file, version, nodes, *cells, ratio, goal), flush=True)
+        ceiling = "inf" if jsf_rate == 0 else "%.1f" % (cc_made / seconds("cc1") / jsf_rate)
+print(("%-" + width + "s %-9s %6s %10s %6s %8s %11s %6s %6s %8s %8s %4s %10.3f %7s")
+      % (file, version, nodes, *cells, ratio, goal, seconds("cc1"), ceiling), flush=True)
 EOF
 done <"$work/picked.tsv"
 

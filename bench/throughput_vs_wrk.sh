@@ -10,6 +10,11 @@
 # (cases per pair, default 100), SECONDS_WRK (default 10), SEED (default 1), BUILD_DIR. Installs wrk with apt-get when missing (as root).
 # convcheck's rate is requests / wall time of the whole process (CRD loading, generation, judging
 # and reports included); wrk's is its own "Requests/sec".
+# CPU columns: the harness and the webhook share this machine's cores, so CPU spent judging is CPU
+# the webhook does not get. "cc ms/req" is convcheck's user+system CPU per request, "hook ms/req"
+# the webhook's during the convcheck run (from /proc). Whatever the overlap, no run beats
+# cores / (cc + hook) requests/s, so "ceiling" = that rate / wrk's is the best ratio this machine
+# allows at convcheck's present cost, and "cc for 0.8" the CPU per request at which 0.8 would fit.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 webhook=${WEBHOOK:-example}
@@ -31,18 +36,26 @@ if ! command -v wrk >/dev/null; then
     exit 2
   fi
 fi
+[ -x /usr/bin/time ] || { echo "GNU time (/usr/bin/time) is needed: apt-get install time" >&2; exit 2; }
+cores=$(nproc)
 source bench/webhook.sh
 bench_setup
 if [ "$webhook" = node ]; then start_node_webhook; else start_webhook; fi
 
-printf '%4s %9s %9s %9s %8s %11s %9s %6s %4s\n' N requests "obj/req" "cc s" "cc req/s" \
-  "review B" "wrk req/s" ratio goal
+# The webhook's user+system CPU so far, in clock ticks.
+hook_ticks() { awk '{print $14 + $15}' "/proc/$hook_pid/stat"; }
+echo "cores: $cores"
+printf '%4s %9s %9s %9s %8s %11s %9s %6s %4s %9s %11s %8s %11s\n' N requests "obj/req" "cc s" \
+  "cc req/s" "review B" "wrk req/s" ratio goal "cc ms/req" "hook ms/req" ceiling "cc for 0.8"
 for n in "${levels[@]}"; do
+  hook_before=$(hook_ticks)
   start=$(date +%s.%N)
   code=0
-  convcheck_run --crd "$crd" --seed "$seed" --tests "$tests" --jobs "$n" \
+  /usr/bin/time -f '%U %S' -o "$work/cpu" "$build/app/convcheck" run --url "$url" \
+    --ca-file "$work/pki/ca.pem" --crd "$crd" --seed "$seed" --tests "$tests" --jobs "$n" \
     --json "$work/r.json" >"$work/run.log" 2>&1 || code=$?
   end=$(date +%s.%N)
+  hook_after=$(hook_ticks)
   # The Node webhook has findings of its own (float64 numbers): exit 1, with their shrinks counted.
   [ "$code" = 0 ] || { [ "$webhook" = node ] && [ "$code" = 1 ]; } ||
     { echo "convcheck exited $code: $(tail -n 5 "$work/run.log")" >&2; exit 2; }
@@ -86,13 +99,20 @@ LUA
   wrk_rate=$(sed -n 's/^Requests\/sec: *\([0-9.]*\).*/\1/p' "$work/wrk.log")
   [ -n "$wrk_rate" ] || { echo "wrk failed: $(cat "$work/wrk.log")" >&2; exit 2; }
   python3 - "$n" "$requests" "$per" "$start" "$end" "$(stat -c %s "$work/review.json")" \
-    "$wrk_rate" <<'PY'
+    "$wrk_rate" "$(tail -n 1 "$work/cpu")" "$((hook_after - hook_before))" "$(getconf CLK_TCK)" \
+    "$cores" <<'PY'
 import sys
-n, requests, per, start, end, size, wrk = sys.argv[1:]
+n, requests, per, start, end, size, wrk, cpu, hook_ticks, tck, cores = sys.argv[1:]
 secs = float(end) - float(start)
-cc = int(requests) / secs
-ratio = cc / float(wrk)
-print("%4s %9s %9s %9.1f %8.0f %11s %9.0f %6.2f %4s" % (n, requests, per, secs, cc, size,
-      float(wrk), ratio, "yes" if ratio >= 0.8 else "no"))
+requests, wrk, cores = int(requests), float(wrk), int(cores)
+cc = requests / secs
+ratio = cc / wrk
+cc_ms = 1000 * sum(float(x) for x in cpu.split()) / requests
+hook_ms = 1000 * int(hook_ticks) / int(tck) / requests
+ceiling = min(1.0, 1000 * cores / (cc_ms + hook_ms) / wrk)
+needed = 1000 * cores / (0.8 * wrk) - hook_ms
+print("%4d %9d %9s %9.1f %8.0f %11s %9.0f %6.2f %4s %9.3f %11.3f %8.2f %11s" % (
+    int(n), requests, per, secs, cc, size, wrk, ratio, "yes" if ratio >= 0.8 else "no", cc_ms,
+    hook_ms, ceiling, "%.3f" % needed if needed > 0 else "none"))
 PY
 done
