@@ -6,7 +6,7 @@ set -euo pipefail
 packages=(
   build-essential cmake ninja-build pkg-config clang libclang-rt-14-dev clang-format
   nlohmann-json3-dev librapidcheck-dev libvalijson-dev libgtest-dev libgmock-dev libbenchmark-dev
-  libyaml-cpp-dev libcurl4-openssl-dev libcpp-httplib-dev libssl-dev libcli11-dev
+  libyaml-cpp-dev libyaml-dev libcurl4-openssl-dev libcpp-httplib-dev libssl-dev libcli11-dev
   libfmt-dev libpugixml-dev libre2-dev zlib1g-dev libjemalloc-dev openssl ca-certificates nodejs
 )
 

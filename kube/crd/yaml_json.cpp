@@ -1,13 +1,10 @@
 #include "kube/crd/yaml_json.h"
 
-#include <sstream>
 #include <unordered_map>
+#include <unordered_set>
 #include <utility>
 
-#include <yaml-cpp/eventhandler.h>
-#include <yaml-cpp/exceptions.h>
-#include <yaml-cpp/mark.h>
-#include <yaml-cpp/parser.h>
+#include <yaml.h>
 
 #include "kube/crd/utf8.h"
 #include "kube/crd/yaml_scalar.h"
@@ -16,9 +13,16 @@ namespace convcheck {
 
 namespace {
 
-// Thrown from the event handler to stop yaml-cpp's recursive descent before it goes too deep.
+// Where an event starts, as libyaml counts: 0-based, `pos` in characters from the start.
+struct Mark {
+  std::size_t pos = 0;
+  int line = 0;
+  int column = 0;
+};
+
+// Reading stops here: nesting beyond the limit.
 struct NestingTooDeep {
-  YAML::Mark mark;
+  Mark mark;
 };
 
 // go-yaml v2 decode.go: the share of alias-expanded nodes allowed for a document of a size.
@@ -44,7 +48,7 @@ struct Finished {
   nlohmann::json value;
   std::optional<ResolvedScalar> scalar;  // for keys: the resolved scalar before normalisation
   bool plainMergeKey = false;            // a plain `<<`
-  YAML::Mark mark;
+  Mark mark;
   std::size_t nodes = 1;
   int height = 0;
 };
@@ -53,8 +57,8 @@ struct Finished {
 struct Frame {
   bool isMap = false;
   nlohmann::json value;
-  YAML::Mark mark;
-  YAML::anchor_t anchor = YAML::NullAnchor;
+  Mark mark;
+  std::string anchor;  // empty: none
   std::size_t nodes = 1;
   int height = 1;
   // sequences
@@ -63,32 +67,24 @@ struct Frame {
   bool haveKey = false;
   bool keyIsMerge = false;
   std::string key;
-  YAML::Mark keyMark;
-  std::vector<std::pair<nlohmann::json, YAML::Mark>> merges;  // `<<` values, in order
+  Mark keyMark;
+  std::vector<std::pair<nlohmann::json, Mark>> merges;  // `<<` values, in order
 };
 
-class JsonBuilder : public YAML::EventHandler {
+// Builds one document's JSON from libyaml's events (the parser go-yaml v2 was ported from).
+class JsonBuilder {
  public:
   JsonBuilder(std::string_view text, const YamlLimits& limits, YamlDocument& doc)
       : text_(text), limits_(limits), doc_(doc) {}
 
-  void OnDocumentStart(const YAML::Mark& mark) override {
-    doc_.line = mark.line + 1;
-    startPos_ = mark.pos;
-  }
-  void OnDocumentEnd() override {
+  void documentStart(const Mark& mark) { doc_.line = mark.line + 1; }
+  void documentEnd() {
     if (!doc_.errors.empty()) doc_.value = nullptr;
   }
 
-  void OnNull(const YAML::Mark& mark, YAML::anchor_t anchor) override {
-    if (failed()) return;
-    ResolvedScalar r;
-    r.value = nullptr;
-    finishScalar(mark, anchor, std::move(r), false);
-  }
-
-  void OnScalar(const YAML::Mark& mark, const std::string& tag, YAML::anchor_t anchor,
-                const std::string& value) override {
+  // `tag` as yaml_scalar.h wants it: "?" plain, "!" quoted or block, else the explicit tag.
+  void scalar(const Mark& mark, const std::string& tag, const std::string& anchor,
+              const std::string& value) {
     if (failed()) return;
     ResolvedScalar r = resolveYamlScalar(tag, value);
     if (!r.error.empty()) return fail(mark, r.error);
@@ -96,7 +92,7 @@ class JsonBuilder : public YAML::EventHandler {
     finishScalar(mark, anchor, std::move(r), plain && value == "<<");
   }
 
-  void OnAlias(const YAML::Mark& mark, YAML::anchor_t anchor) override {
+  void alias(const Mark& mark, const std::string& anchor) {
     if (failed()) return;
     auto it = anchors_.find(anchor);
     if (it == anchors_.end()) return fail(mark, "alias refers to an unknown anchor");
@@ -117,30 +113,17 @@ class JsonBuilder : public YAML::EventHandler {
     place(std::move(f));
   }
 
-  void OnSequenceStart(const YAML::Mark& mark, const std::string&, YAML::anchor_t anchor,
-                       YAML::EmitterStyle::value) override {
+  void collectionStart(const Mark& mark, const std::string& anchor, bool isMap) {
     enter(mark);
     if (failed()) return;
-    open(mark, anchor, false);
+    open(mark, anchor, isMap);
   }
-  void OnSequenceEnd() override { leave(); }
-
-  void OnMapStart(const YAML::Mark& mark, const std::string&, YAML::anchor_t anchor,
-                  YAML::EmitterStyle::value) override {
-    enter(mark);
-    if (failed()) return;
-    open(mark, anchor, true);
-  }
-  void OnMapEnd() override { leave(); }
-
-  // Offset where the document started: yaml-cpp 0.7 reports an empty document without
-  // consuming anything for some stray tokens (a top-level ","), forever.
-  int startPos() const { return startPos_; }
+  void collectionEnd() { leave(); }
 
  private:
   bool failed() const { return !doc_.errors.empty(); }
 
-  void fail(const YAML::Mark& mark, std::string message) {
+  void fail(const Mark& mark, std::string message) {
     YamlIssue issue;
     issue.document = doc_.index;
     issue.line = mark.line + 1;
@@ -151,7 +134,7 @@ class JsonBuilder : public YAML::EventHandler {
     stack_.clear();
   }
 
-  void warn(const YAML::Mark& mark, std::string message) {
+  void warn(const Mark& mark, std::string message) {
     YamlIssue issue;
     issue.document = doc_.index;
     issue.line = mark.line + 1;
@@ -161,8 +144,8 @@ class JsonBuilder : public YAML::EventHandler {
     doc_.warnings.push_back(std::move(issue));
   }
 
-  // Depth is tracked even after a failure: yaml-cpp keeps descending until we stop it.
-  void enter(const YAML::Mark& mark) {
+  // Depth is tracked even after a failure: the events go on until the document ends.
+  void enter(const Mark& mark) {
     if (++depth_ > limits_.maxDepth) throw NestingTooDeep{mark};
   }
   void leave() {
@@ -171,7 +154,7 @@ class JsonBuilder : public YAML::EventHandler {
     closeTop();
   }
 
-  bool countNodes(const YAML::Mark& mark, std::size_t n, bool fromAlias) {
+  bool countNodes(const Mark& mark, std::size_t n, bool fromAlias) {
     decodeCount_ += n;
     if (fromAlias) aliasCount_ += n;
     if (aliasCount_ > 100 && decodeCount_ > 1000 &&
@@ -189,14 +172,14 @@ class JsonBuilder : public YAML::EventHandler {
     return true;
   }
 
-  void open(const YAML::Mark& mark, YAML::anchor_t anchor, bool isMap) {
+  void open(const Mark& mark, const std::string& anchor, bool isMap) {
     if (!countNodes(mark, 1, false)) return;
     Frame frame;
     frame.isMap = isMap;
     frame.value = isMap ? nlohmann::json::object() : nlohmann::json::array();
     frame.mark = mark;
     frame.anchor = anchor;
-    if (anchor != YAML::NullAnchor) anchors_[anchor] = Anchored{};  // incomplete until closed
+    if (!anchor.empty()) anchors_[anchor] = Anchored{};  // incomplete until closed
     stack_.push_back(std::move(frame));
   }
 
@@ -209,7 +192,7 @@ class JsonBuilder : public YAML::EventHandler {
     f.mark = frame.mark;
     f.nodes = frame.nodes;
     f.height = frame.height;
-    if (frame.anchor != YAML::NullAnchor) {
+    if (!frame.anchor.empty()) {
       Anchored& a = anchors_[frame.anchor];
       a.complete = true;
       a.value = f.value;
@@ -235,14 +218,14 @@ class JsonBuilder : public YAML::EventHandler {
     frame.merges.clear();
   }
 
-  void finishScalar(const YAML::Mark& mark, YAML::anchor_t anchor, ResolvedScalar r,
+  void finishScalar(const Mark& mark, const std::string& anchor, ResolvedScalar r,
                     bool plainMergeKey) {
     if (!countNodes(mark, 1, false)) return;
     Finished f;
     f.value = r.value;
     f.mark = mark;
     f.plainMergeKey = plainMergeKey;
-    if (anchor != YAML::NullAnchor) {
+    if (!anchor.empty()) {
       Anchored a;
       a.complete = true;
       a.value = r.value;
@@ -332,15 +315,24 @@ class JsonBuilder : public YAML::EventHandler {
     return false;
   }
 
-  bool looksLikeHelm(const YAML::Mark& mark) const {
-    if (mark.pos < 0) return false;
-    const auto pos = static_cast<std::size_t>(mark.pos);
+  bool looksLikeHelm(const Mark& mark) const {
+    const std::size_t pos = byteOffset(mark);
     const std::size_t from = pos == 0 ? 0 : pos - 1;
     return text_.substr(from, 3).find("{{") != std::string_view::npos;
   }
 
-  std::string helmSnippet(const YAML::Mark& mark) const {
-    auto pos = static_cast<std::size_t>(mark.pos);
+  // libyaml counts characters after a byte order mark; the text is valid UTF-8.
+  std::size_t byteOffset(const Mark& mark) const {
+    std::size_t i = text_.substr(0, 3) == "\xEF\xBB\xBF" ? 3 : 0;
+    for (std::size_t chars = 0; i < text_.size() && chars < mark.pos; ++chars) {
+      ++i;
+      while (i < text_.size() && (static_cast<unsigned char>(text_[i]) & 0xC0) == 0x80) ++i;
+    }
+    return i;
+  }
+
+  std::string helmSnippet(const Mark& mark) const {
+    const std::size_t pos = byteOffset(mark);
     const std::size_t start = text_.rfind("{{", pos + 1);
     if (start == std::string_view::npos) return "`{{ ... }}`";
     std::size_t end = text_.find("}}", start);
@@ -367,12 +359,48 @@ class JsonBuilder : public YAML::EventHandler {
   const YamlLimits& limits_;
   YamlDocument& doc_;
   std::vector<Frame> stack_;
-  std::unordered_map<YAML::anchor_t, Anchored> anchors_;
+  std::unordered_map<std::string, Anchored> anchors_;  // a later definition replaces one
   int depth_ = 0;
-  int startPos_ = -1;
   std::size_t decodeCount_ = 0;
   std::size_t aliasCount_ = 0;
 };
+
+// One libyaml event, freed with it.
+struct Event {
+  yaml_event_t e{};
+  bool filled = false;
+  Event() = default;
+  ~Event() {
+    if (filled) yaml_event_delete(&e);
+  }
+  Event(const Event&) = delete;
+  Event& operator=(const Event&) = delete;
+};
+
+// libyaml's parser over a text, freed on every path.
+class Parser {
+ public:
+  explicit Parser(std::string_view text) {
+    if (!yaml_parser_initialize(&p_)) throw std::bad_alloc();
+    yaml_parser_set_input_string(&p_, reinterpret_cast<const unsigned char*>(text.data()),
+                                 text.size());
+  }
+  ~Parser() { yaml_parser_delete(&p_); }
+  Parser(const Parser&) = delete;
+  Parser& operator=(const Parser&) = delete;
+
+  // The next event; false on a syntax error (then state() says which and where).
+  bool next(Event& event);
+  const yaml_parser_t& state() const { return p_; }
+
+ private:
+  yaml_parser_t p_{};
+};
+
+bool Parser::next(Event& event) {
+  event.filled = yaml_parser_parse(&p_, &event.e) != 0;
+  return event.filled;
+}
 
 void positionOf(std::string_view text, std::size_t offset, int& line, int& column) {
   line = 1;
@@ -429,48 +457,96 @@ YamlStream parseYamlStream(std::string_view text, const YamlLimits& limits) {
     stream.fatal = std::move(issue);
     return stream;
   }
-  std::istringstream in{std::string(text)};
-  YAML::Parser parser(in);
-  int previousStart = -1;
-  for (int index = 1;; ++index) {
-    YamlDocument doc;
-    doc.index = index;
-    JsonBuilder builder(text, limits, doc);
-    YamlIssue fatal;
-    fatal.document = index;
-    try {
-      if (!parser.HandleNextDocument(builder)) break;
-      if (builder.startPos() >= 0 && builder.startPos() == previousStart) {
-        // No progress since the previous document: yaml-cpp is stuck on a stray token. That
-        // previous (empty) document was the same non-document.
-        stream.documents.pop_back();
-        fatal.document = index - 1;
-        const auto pos = static_cast<std::size_t>(builder.startPos());
-        positionOf(text, pos, fatal.line, fatal.column);
-        fatal.message = "YAML syntax error: unexpected " +
-                        (pos < text.size() ? nlohmann::json(std::string(1, text[pos])).dump()
-                                           : std::string("end of input"));
-        stream.fatal = std::move(fatal);
+  Parser parser(text);
+  std::optional<YamlDocument> doc;
+  std::optional<JsonBuilder> builder;
+  std::unordered_set<std::string> anchors;  // defined so far in the document, even after a failure
+  int index = 0;
+  auto failAt = [&](const Mark& mark, std::string message) {
+    YamlIssue issue;
+    issue.document = doc ? doc->index : index + 1;
+    issue.line = mark.line + 1;
+    issue.column = mark.column + 1;
+    issue.message = std::move(message);
+    stream.fatal = std::move(issue);
+  };
+  try {
+    for (;;) {
+      Event event;
+      if (!parser.next(event)) {
+        const yaml_parser_t& p = parser.state();
+        failAt(Mark{p.problem_mark.index, static_cast<int>(p.problem_mark.line),
+                    static_cast<int>(p.problem_mark.column)},
+               std::string("YAML syntax error: ") +
+                   (p.problem ? p.problem : "unknown problem parsing YAML content"));
         break;
       }
-      previousStart = builder.startPos();
-      stream.documents.push_back(std::move(doc));
-      continue;
-    } catch (const NestingTooDeep& e) {
-      fatal.line = e.mark.line + 1;
-      fatal.column = e.mark.column + 1;
-      fatal.message = "nesting deeper than " + std::to_string(limits.maxDepth) + " levels";
-    } catch (const YAML::Exception& e) {
-      if (!e.mark.is_null()) {
-        fatal.line = e.mark.line + 1;
-        fatal.column = e.mark.column + 1;
+      const yaml_event_t& e = event.e;
+      const Mark mark{e.start_mark.index, static_cast<int>(e.start_mark.line),
+                      static_cast<int>(e.start_mark.column)};
+      auto anchorOf = [&anchors](const yaml_char_t* a) {
+        if (!a) return std::string();
+        std::string name(reinterpret_cast<const char*>(a));
+        anchors.insert(name);
+        return name;
+      };
+      if (e.type == YAML_STREAM_END_EVENT) break;
+      switch (e.type) {
+        case YAML_DOCUMENT_START_EVENT:
+          doc.emplace();
+          doc->index = ++index;
+          builder.emplace(text, limits, *doc);
+          // An explicit document starts at its "---" (the event's end), after any directives.
+          builder->documentStart(e.data.document_start.implicit
+                                     ? mark
+                                     : Mark{e.end_mark.index, static_cast<int>(e.end_mark.line),
+                                            static_cast<int>(e.end_mark.column)});
+          break;
+        case YAML_DOCUMENT_END_EVENT:
+          builder->documentEnd();
+          builder.reset();
+          anchors.clear();
+          stream.documents.push_back(std::move(*doc));
+          doc.reset();
+          break;
+        case YAML_SCALAR_EVENT: {
+          const auto& sc = e.data.scalar;
+          const std::string tag = sc.tag ? std::string(reinterpret_cast<const char*>(sc.tag))
+                                         : (sc.style == YAML_PLAIN_SCALAR_STYLE ? "?" : "!");
+          builder->scalar(mark, tag, anchorOf(sc.anchor),
+                          std::string(reinterpret_cast<const char*>(sc.value), sc.length));
+          break;
+        }
+        case YAML_ALIAS_EVENT: {
+          const std::string anchor(reinterpret_cast<const char*>(e.data.alias.anchor));
+          // go-yaml fails the whole input on an alias to an anchor never defined.
+          if (anchors.count(anchor) == 0) {
+            failAt(mark, "YAML syntax error: unknown anchor '" + anchor + "' referenced");
+            break;
+          }
+          builder->alias(mark, anchor);
+          break;
+        }
+        case YAML_SEQUENCE_START_EVENT:
+          builder->collectionStart(mark, anchorOf(e.data.sequence_start.anchor), false);
+          break;
+        case YAML_MAPPING_START_EVENT:
+          builder->collectionStart(mark, anchorOf(e.data.mapping_start.anchor), true);
+          break;
+        case YAML_SEQUENCE_END_EVENT:
+        case YAML_MAPPING_END_EVENT:
+          builder->collectionEnd();
+          break;
+        default:
+          break;
       }
-      fatal.message = "YAML syntax error: " + e.msg;
-    } catch (const std::exception& e) {
-      fatal.message = std::string("cannot read YAML: ") + e.what();
+      if (stream.fatal) break;
     }
-    stream.fatal = std::move(fatal);
-    break;
+  } catch (const NestingTooDeep& e) {
+    failAt(e.mark, "nesting deeper than " + std::to_string(limits.maxDepth) + " levels");
+  } catch (const std::exception& e) {
+    failAt(Mark{}, std::string("cannot read YAML: ") + e.what());
+    stream.fatal->line = stream.fatal->column = 0;
   }
   return stream;
 }

@@ -51,6 +51,8 @@ struct YamlStream {
 // `fatal`, conversion errors (a non-finite float value, a null or collection map key, a bad
 // merge, excessive aliasing, a recursive alias) fail their document only.
 //
+// The text is read by libyaml, the C parser go-yaml v2 was ported from: the same syntax is
+// accepted, and syntax errors read as go-yaml's (and so kubectl's) do.
 // Scalars follow go-yaml v2 as vendored by sigs.k8s.io/yaml (see yaml_scalar.h); map keys become
 // strings as sigs.k8s.io/yaml makes them (`yes: 1` gives the key "true"); numbers are normalised
 // as JSON carries them to the API server (1.0 becomes 1). Merge keys: explicit keys win over

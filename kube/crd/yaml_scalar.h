@@ -19,12 +19,12 @@ struct ResolvedScalar {
   std::string error;  // non-empty: the scalar cannot be decoded (e.g. `!!int abc`)
 };
 
-// Resolves `text` under yaml-cpp's tag for it: "?" for a plain scalar, "!" for a quoted or block
-// scalar, or an explicit tag such as "tag:yaml.org,2002:str". Plain scalars follow go-yaml v2:
-// y/yes/on/true (any of its three spellings) are true, n/no/off/false are false, ~/null and empty
-// are null, integers via Go's ParseInt(s, 0, 64) after removing '_' (then ParseUint), YAML-style
-// floats and .inf/.nan; everything else is a string. Quoted scalars, `!!str`, `!!value` and
-// unknown tags give strings; `!!int`, `!!float`, `!!bool`, `!!null` must resolve to their type;
+// Resolves `text` under its tag, spelt as yaml-cpp spells it: "?" for a plain scalar, "!" for a
+// quoted or block scalar, or an explicit tag such as "tag:yaml.org,2002:str". Plain scalars follow
+// go-yaml v2: y/yes/on/true (any of its three spellings) are true, n/no/off/false are false, ~/null
+// and empty are null, integers via Go's ParseInt(s, 0, 64) after removing '_' (then ParseUint),
+// YAML-style floats and .inf/.nan; everything else is a string. Quoted scalars, `!!str`, `!!value`
+// and unknown tags give strings; `!!int`, `!!float`, `!!bool`, `!!null` must resolve to their type;
 // `!!binary` is base64-decoded.
 ResolvedScalar resolveYamlScalar(std::string_view tag, std::string_view text);
 

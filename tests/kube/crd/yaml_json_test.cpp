@@ -196,12 +196,12 @@ TEST(YamlJson, SyntaxErrorIsFatalWithLineAndColumnAndKeepsEarlierDocuments) {
 }
 
 TEST(YamlJson, StrayTopLevelCommaIsASyntaxErrorNotAnEndlessStream) {
-  // yaml-cpp 0.7 alone reports empty documents forever for this input.
+  // yaml-cpp 0.7 reported empty documents forever for this input; libyaml's message is go-yaml's.
   const auto start = std::chrono::steady_clock::now();
   YamlStream s = parseYamlStream("# header\n,\na: 1\n");
   EXPECT_LT(std::chrono::steady_clock::now() - start, std::chrono::seconds(1));
   ASSERT_TRUE(s.fatal);
-  EXPECT_EQ(s.fatal->message, "YAML syntax error: unexpected \",\"");
+  EXPECT_EQ(s.fatal->message, "YAML syntax error: did not find expected node content");
   EXPECT_EQ(s.fatal->line, 2);
   EXPECT_EQ(s.fatal->column, 1);
   EXPECT_EQ(s.fatal->document, 1);
@@ -306,6 +306,43 @@ TEST(YamlJson, UnquotedHelmExpressionIsReportedAsAHelmTemplate) {
       << e.message;
   EXPECT_NE(e.message.find("helm template"), std::string::npos);
   EXPECT_EQ(e.path, "metadata.name");
+}
+
+TEST(YamlJson, HelmExpressionAfterNonAsciiTextIsFoundAtItsCharacterColumn) {
+  // libyaml counts characters; the snippet is cut from the bytes after "é", a two-byte character.
+  const YamlIssue e = errorOf("\xC3\xA9t\xC3\xA9: {{ x }}\n");
+  EXPECT_NE(e.message.find("unrendered Helm template expression `{{ x }}`"), std::string::npos)
+      << e.message;
+  EXPECT_EQ(e.line, 1);
+  EXPECT_EQ(e.column, 7);  // the inner "{", the mapping used as a key: 7th character, 9th byte
+}
+
+TEST(YamlJson, SyntaxErrorsAreWordedAsGoYamlWordsThem) {
+  // go-yaml v2 is a port of libyaml: kubectl prints "yaml: line 1: mapping values are not
+  // allowed in this context" for this file.
+  YamlStream s = parseYamlStream("a: b: c\n");
+  ASSERT_TRUE(s.fatal);
+  EXPECT_EQ(s.fatal->message, "YAML syntax error: mapping values are not allowed in this context");
+  EXPECT_EQ(s.fatal->line, 1);
+  EXPECT_EQ(s.fatal->column, 5);
+}
+
+TEST(YamlJson, UnterminatedQuotedScalarIsASyntaxError) {
+  // go-yaml refuses it ("found unexpected end of stream"); it must not become a string.
+  YamlStream s = parseYamlStream("name: \"unterminated\n");
+  ASSERT_TRUE(s.fatal);
+  EXPECT_NE(s.fatal->message.find("found unexpected end of stream"), std::string::npos)
+      << s.fatal->message;
+  EXPECT_TRUE(s.documents.empty());
+}
+
+TEST(YamlJson, AnExplicitDocumentStartsAtItsMarkerAfterDirectives) {
+  YamlStream s = parseYamlStream("%YAML 1.1\n---\na: 1\n---\nb: 2\n");
+  ASSERT_FALSE(s.fatal) << s.fatal->text();
+  ASSERT_EQ(s.documents.size(), 2u);
+  EXPECT_EQ(s.documents[0].line, 2);
+  EXPECT_EQ(s.documents[1].line, 4);
+  EXPECT_EQ(s.documents[1].value, json({{"b", 2}}));
 }
 
 TEST(YamlJson, IssueTextNamesDocumentLineColumnAndPath) {
