@@ -4,16 +4,13 @@
 #include <cmath>
 #include <cstdlib>
 
-#include <sstream>
 #include <unordered_map>
 #include <vector>
 
-#include <yaml-cpp/eventhandler.h>
-#include <yaml-cpp/exceptions.h>
-#include <yaml-cpp/parser.h>
 #include <nlohmann/json.hpp>
 
 #include "kube/go/go_format.h"
+#include "kube/go/yaml_events.h"
 
 namespace convcheck {
 namespace {
@@ -105,57 +102,52 @@ json resolvePlain(const std::string& s) {
 }
 
 // Safety limits of the YAML fallback (go-yaml has none this tight; a conversion answer in YAML
-// with more is hostile): yaml-cpp recurses once per level, and every value costs memory.
+// with more is hostile): every level and every value costs memory.
 constexpr int kMaxYamlDepth = 1000;
 constexpr std::size_t kMaxYamlNodes = 1'000'000;
 
-// Thrown from the event handler: yaml-cpp's parser recurses per nesting level, so a hostile body
-// must be stopped while it descends, and alias expansion must be bounded before it allocates.
+// Thrown from the builder: a hostile body must be stopped while it descends, and alias expansion
+// must be bounded before it allocates.
 struct YamlRefused {
   std::string message;
 };
 
-// Builds the JSON value of the first document from yaml-cpp's events, expanding aliases, within
-// the limits of yaml_body.h.
-class BoundedJsonBuilder : public YAML::EventHandler {
+// Builds the JSON value of the first document from go-yaml's parser events, expanding aliases,
+// within the limits of yaml_body.h.
+class BoundedJsonBuilder {
  public:
-  void OnDocumentStart(const YAML::Mark&) override {}
-  void OnDocumentEnd() override {}
-  void OnNull(const YAML::Mark&, YAML::anchor_t anchor) override {
-    count(1);
-    finish(nullptr, anchor, 1, 0);
+  // Returns false once the first document has ended.
+  bool add(const YamlEvent& e) {
+    using Type = YamlEvent::Type;
+    switch (e.type) {
+      case Type::StreamStart:
+      case Type::DocumentStart:
+        return true;
+      case Type::StreamEnd:
+      case Type::DocumentEnd:
+        return false;
+      case Type::Scalar:
+        count(1);
+        // Quoted and block scalars without a tag, or with the non-specific tag "!", stay strings.
+        finish((e.tag.empty() && !e.plain) || e.tag == "!" ? json(e.value) : resolvePlain(e.value),
+               e.anchor, 1, 0);
+        return true;
+      case Type::Alias:
+        alias(e.anchor);
+        return true;
+      case Type::SequenceStart:
+        open(json::array(), e.anchor);
+        return true;
+      case Type::MappingStart:
+        open(json::object(), e.anchor);
+        return true;
+      case Type::SequenceEnd:
+      case Type::MappingEnd:
+        close();
+        return true;
+    }
+    return true;
   }
-  void OnScalar(const YAML::Mark&, const std::string& tag, YAML::anchor_t anchor,
-                const std::string& value) override {
-    count(1);
-    // Quoted scalars carry the non-specific tag "!": they stay strings.
-    finish(tag == "!" ? json(value) : resolvePlain(value), anchor, 1, 0);
-  }
-  void OnAlias(const YAML::Mark&, YAML::anchor_t anchor) override {
-    auto it = anchors_.find(anchor);
-    if (it == anchors_.end() || !it->second.complete)
-      throw YamlRefused{"unknown anchor referenced"};
-    const Anchored& a = it->second;
-    if (static_cast<int>(stack_.size()) + a.height > kMaxYamlDepth)
-      throw YamlRefused{"exceeded max depth of " + std::to_string(kMaxYamlDepth)};
-    aliased_ += a.nodes;
-    count(a.nodes);
-    // go-yaml v2's rule against alias bombs (decode.go allowedAliasRatio).
-    if (aliased_ > 100 && nodes_ > 1000 &&
-        static_cast<double>(aliased_) / static_cast<double>(nodes_) > aliasRatio(nodes_))
-      throw YamlRefused{"document contains excessive aliasing"};
-    finish(a.value, YAML::NullAnchor, a.nodes, a.height);
-  }
-  void OnSequenceStart(const YAML::Mark&, const std::string&, YAML::anchor_t anchor,
-                       YAML::EmitterStyle::value) override {
-    open(json::array(), anchor);
-  }
-  void OnSequenceEnd() override { close(); }
-  void OnMapStart(const YAML::Mark&, const std::string&, YAML::anchor_t anchor,
-                  YAML::EmitterStyle::value) override {
-    open(json::object(), anchor);
-  }
-  void OnMapEnd() override { close(); }
 
   json take() { return std::move(root_); }
 
@@ -168,7 +160,7 @@ class BoundedJsonBuilder : public YAML::EventHandler {
   };
   struct Frame {
     json value;
-    YAML::anchor_t anchor;
+    std::string anchor;
     std::size_t nodes = 1;
     int height = 1;
     bool haveKey = false;
@@ -190,25 +182,41 @@ class BoundedJsonBuilder : public YAML::EventHandler {
                         " values (convcheck's limit for YAML answers)"};
   }
 
-  void open(json value, YAML::anchor_t anchor) {
+  void alias(const std::string& anchor) {
+    auto it = anchors_.find(anchor);
+    if (it == anchors_.end() || !it->second.complete)
+      throw YamlRefused{"unknown anchor '" + anchor + "' referenced"};
+    const Anchored& a = it->second;
+    if (static_cast<int>(stack_.size()) + a.height > kMaxYamlDepth)
+      throw YamlRefused{"exceeded max depth of " + std::to_string(kMaxYamlDepth)};
+    aliased_ += a.nodes;
+    count(a.nodes);
+    // go-yaml v2's rule against alias bombs (decode.go allowedAliasRatio).
+    if (aliased_ > 100 && nodes_ > 1000 &&
+        static_cast<double>(aliased_) / static_cast<double>(nodes_) > aliasRatio(nodes_))
+      throw YamlRefused{"document contains excessive aliasing"};
+    finish(a.value, "", a.nodes, a.height);
+  }
+
+  void open(json value, const std::string& anchor) {
     if (static_cast<int>(stack_.size()) >= kMaxYamlDepth)
       throw YamlRefused{"exceeded max depth of " + std::to_string(kMaxYamlDepth)};
     count(1);
-    if (anchor != YAML::NullAnchor) anchors_[anchor] = Anchored{};  // incomplete until closed
+    if (!anchor.empty()) anchors_[anchor] = Anchored{};  // incomplete until closed
     stack_.push_back(Frame{std::move(value), anchor});
   }
 
   void close() {
     Frame frame = std::move(stack_.back());
     stack_.pop_back();
-    if (frame.anchor != YAML::NullAnchor)
+    if (!frame.anchor.empty())
       anchors_[frame.anchor] = Anchored{true, frame.value, frame.nodes, frame.height};
-    finish(std::move(frame.value), YAML::NullAnchor, frame.nodes, frame.height);
+    finish(std::move(frame.value), "", frame.nodes, frame.height);
   }
 
   // Places a finished value into its parent (or as the document); `anchor` names a scalar.
-  void finish(json value, YAML::anchor_t anchor, std::size_t nodes, int height) {
-    if (anchor != YAML::NullAnchor) anchors_[anchor] = Anchored{true, value, nodes, height};
+  void finish(json value, const std::string& anchor, std::size_t nodes, int height) {
+    if (!anchor.empty()) anchors_[anchor] = Anchored{true, value, nodes, height};
     if (stack_.empty()) {
       root_ = std::move(value);
       return;
@@ -229,15 +237,15 @@ class BoundedJsonBuilder : public YAML::EventHandler {
   }
 
   std::vector<Frame> stack_;
-  std::unordered_map<YAML::anchor_t, Anchored> anchors_;
+  std::unordered_map<std::string, Anchored> anchors_;
   std::size_t nodes_ = 0, aliased_ = 0;
   json root_;
 };
 
-// Flow collections nest without indentation, and yaml-cpp's scanner queues tokens for every '['
-// and '{' before its parser (where the depth limit acts) sees them: a body of a million '[' would
-// cost gigabytes. Counts flow nesting outside quoted scalars and comments (a quote or '#' counts
-// only where a scalar or comment can start), so such bodies are refused before scanning.
+// Flow collections nest without indentation, and the scanner keeps state for every '[' and '{'
+// before the builder (where the depth limit acts) sees them: a body of a million '[' would cost
+// memory and time for nothing. Counts flow nesting outside quoted scalars and comments (a quote or
+// '#' counts only where a scalar or comment can start), so such bodies are refused before scanning.
 bool flowNestingWithin(std::string_view text, int limit) {
   int depth = 0;
   char quote = 0;
@@ -290,16 +298,25 @@ YamlAsJson yamlToJson(std::string_view body) {
     return out;
   }
   try {
-    std::istringstream in{std::string(body)};
-    YAML::Parser parser(in);
+    YamlEventReader reader(body);
     BoundedJsonBuilder builder;
-    parser.HandleNextDocument(builder);  // the first document only, as YAML::Load
+    YamlEvent event;
+    // The first document only, as go-yaml's Unmarshal, which still reads the event after it.
+    bool ended = false;
+    for (;;) {
+      if (!reader.next(event)) {
+        out.error = "error converting YAML to JSON: yaml: " + reader.goMessage();
+        return out;
+      }
+      if (ended) break;
+      if (!builder.add(event)) {
+        if (event.type == YamlEvent::Type::StreamEnd) break;
+        ended = true;
+      }
+    }
     out.json = builder.take().dump(-1, ' ', false, json::error_handler_t::replace);
   } catch (const YamlRefused& e) {
     out.error = "error converting YAML to JSON: yaml: " + e.message;
-  } catch (const YAML::Exception& e) {
-    out.error = "error converting YAML to JSON: yaml: line " + std::to_string(e.mark.line + 1) +
-                ": " + e.msg;
   }
   return out;
 }

@@ -18,8 +18,9 @@ struct YamlAsJson {
 
 // YAMLToJSON of the first document. Plain scalars resolve as go-yaml v2 does for interface{}
 // (null/~, YAML 1.1 booleans yes/no/on/off/y/n, decimal/0x/0o/0b integers, floats, else strings);
-// map keys become strings. Approximation: error messages are yaml-cpp's, prefixed like Go's
-// "error converting YAML to JSON: yaml: ". Bounded against hostile bodies: go-yaml v2's
+// map keys become strings. The text is read by go-yaml's parser (libyaml, yaml_events.h), so the
+// same bodies are refused, with go-yaml's wording after "error converting YAML to JSON: yaml: ".
+// Bounded against hostile bodies: go-yaml v2's
 // excessive-aliasing rule ("document contains excessive aliasing"), and convcheck's own limits of
 // 1000 nesting levels ("exceeded max depth of 1000") and 1,000,000 values with aliases expanded
 // ("document too large").

@@ -4,21 +4,15 @@
 #include <unordered_set>
 #include <utility>
 
-#include <yaml.h>
-
 #include "kube/crd/utf8.h"
 #include "kube/crd/yaml_scalar.h"
+#include "kube/go/yaml_events.h"
 
 namespace convcheck {
 
 namespace {
 
-// Where an event starts, as libyaml counts: 0-based, `pos` in characters from the start.
-struct Mark {
-  std::size_t pos = 0;
-  int line = 0;
-  int column = 0;
-};
+using Mark = YamlMark;
 
 // Reading stops here: nesting beyond the limit.
 struct NestingTooDeep {
@@ -365,43 +359,6 @@ class JsonBuilder {
   std::size_t aliasCount_ = 0;
 };
 
-// One libyaml event, freed with it.
-struct Event {
-  yaml_event_t e{};
-  bool filled = false;
-  Event() = default;
-  ~Event() {
-    if (filled) yaml_event_delete(&e);
-  }
-  Event(const Event&) = delete;
-  Event& operator=(const Event&) = delete;
-};
-
-// libyaml's parser over a text, freed on every path.
-class Parser {
- public:
-  explicit Parser(std::string_view text) {
-    if (!yaml_parser_initialize(&p_)) throw std::bad_alloc();
-    yaml_parser_set_input_string(&p_, reinterpret_cast<const unsigned char*>(text.data()),
-                                 text.size());
-  }
-  ~Parser() { yaml_parser_delete(&p_); }
-  Parser(const Parser&) = delete;
-  Parser& operator=(const Parser&) = delete;
-
-  // The next event; false on a syntax error (then state() says which and where).
-  bool next(Event& event);
-  const yaml_parser_t& state() const { return p_; }
-
- private:
-  yaml_parser_t p_{};
-};
-
-bool Parser::next(Event& event) {
-  event.filled = yaml_parser_parse(&p_, &event.e) != 0;
-  return event.filled;
-}
-
 void positionOf(std::string_view text, std::size_t offset, int& line, int& column) {
   line = 1;
   column = 1;
@@ -457,7 +414,7 @@ YamlStream parseYamlStream(std::string_view text, const YamlLimits& limits) {
     stream.fatal = std::move(issue);
     return stream;
   }
-  Parser parser(text);
+  YamlEventReader reader(text);
   std::optional<YamlDocument> doc;
   std::optional<JsonBuilder> builder;
   std::unordered_set<std::string> anchors;  // defined so far in the document, even after a failure
@@ -471,76 +428,52 @@ YamlStream parseYamlStream(std::string_view text, const YamlLimits& limits) {
     stream.fatal = std::move(issue);
   };
   try {
-    for (;;) {
-      Event event;
-      if (!parser.next(event)) {
-        const yaml_parser_t& p = parser.state();
-        failAt(Mark{p.problem_mark.index, static_cast<int>(p.problem_mark.line),
-                    static_cast<int>(p.problem_mark.column)},
-               std::string("YAML syntax error: ") +
-                   (p.problem ? p.problem : "unknown problem parsing YAML content"));
+    YamlEvent e;
+    while (!stream.fatal) {
+      if (!reader.next(e)) {
+        failAt(reader.problemMark(), "YAML syntax error: " + reader.problem());
         break;
       }
-      const yaml_event_t& e = event.e;
-      const Mark mark{e.start_mark.index, static_cast<int>(e.start_mark.line),
-                      static_cast<int>(e.start_mark.column)};
-      auto anchorOf = [&anchors](const yaml_char_t* a) {
-        if (!a) return std::string();
-        std::string name(reinterpret_cast<const char*>(a));
-        anchors.insert(name);
-        return name;
-      };
-      if (e.type == YAML_STREAM_END_EVENT) break;
+      if (!e.anchor.empty() && e.type != YamlEvent::Type::Alias) anchors.insert(e.anchor);
       switch (e.type) {
-        case YAML_DOCUMENT_START_EVENT:
+        case YamlEvent::Type::StreamStart:
+          break;
+        case YamlEvent::Type::StreamEnd:
+          return stream;
+        case YamlEvent::Type::DocumentStart:
           doc.emplace();
           doc->index = ++index;
           builder.emplace(text, limits, *doc);
           // An explicit document starts at its "---" (the event's end), after any directives.
-          builder->documentStart(e.data.document_start.implicit
-                                     ? mark
-                                     : Mark{e.end_mark.index, static_cast<int>(e.end_mark.line),
-                                            static_cast<int>(e.end_mark.column)});
+          builder->documentStart(e.explicitDocument ? e.end : e.start);
           break;
-        case YAML_DOCUMENT_END_EVENT:
+        case YamlEvent::Type::DocumentEnd:
           builder->documentEnd();
           builder.reset();
           anchors.clear();
           stream.documents.push_back(std::move(*doc));
           doc.reset();
           break;
-        case YAML_SCALAR_EVENT: {
-          const auto& sc = e.data.scalar;
-          const std::string tag = sc.tag ? std::string(reinterpret_cast<const char*>(sc.tag))
-                                         : (sc.style == YAML_PLAIN_SCALAR_STYLE ? "?" : "!");
-          builder->scalar(mark, tag, anchorOf(sc.anchor),
-                          std::string(reinterpret_cast<const char*>(sc.value), sc.length));
+        case YamlEvent::Type::Scalar:
+          builder->scalar(e.start, !e.tag.empty() ? e.tag : e.plain ? "?" : "!", e.anchor, e.value);
           break;
-        }
-        case YAML_ALIAS_EVENT: {
-          const std::string anchor(reinterpret_cast<const char*>(e.data.alias.anchor));
+        case YamlEvent::Type::Alias:
           // go-yaml fails the whole input on an alias to an anchor never defined.
-          if (anchors.count(anchor) == 0) {
-            failAt(mark, "YAML syntax error: unknown anchor '" + anchor + "' referenced");
+          if (anchors.count(e.anchor) == 0) {
+            failAt(e.start, "YAML syntax error: unknown anchor '" + e.anchor + "' referenced");
             break;
           }
-          builder->alias(mark, anchor);
+          builder->alias(e.start, e.anchor);
           break;
-        }
-        case YAML_SEQUENCE_START_EVENT:
-          builder->collectionStart(mark, anchorOf(e.data.sequence_start.anchor), false);
+        case YamlEvent::Type::SequenceStart:
+        case YamlEvent::Type::MappingStart:
+          builder->collectionStart(e.start, e.anchor, e.type == YamlEvent::Type::MappingStart);
           break;
-        case YAML_MAPPING_START_EVENT:
-          builder->collectionStart(mark, anchorOf(e.data.mapping_start.anchor), true);
-          break;
-        case YAML_SEQUENCE_END_EVENT:
-        case YAML_MAPPING_END_EVENT:
+        case YamlEvent::Type::SequenceEnd:
+        case YamlEvent::Type::MappingEnd:
           builder->collectionEnd();
           break;
-        default:
-          break;
       }
-      if (stream.fatal) break;
     }
   } catch (const NestingTooDeep& e) {
     failAt(e.mark, "nesting deeper than " + std::to_string(limits.maxDepth) + " levels");
