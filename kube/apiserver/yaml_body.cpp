@@ -183,9 +183,10 @@ class BoundedJsonBuilder {
   }
 
   void alias(const std::string& anchor) {
+    // go-yaml's decoder.alias messages.
     auto it = anchors_.find(anchor);
-    if (it == anchors_.end() || !it->second.complete)
-      throw YamlRefused{"unknown anchor '" + anchor + "' referenced"};
+    if (it == anchors_.end()) throw YamlRefused{"unknown anchor '" + anchor + "' referenced"};
+    if (!it->second.complete) throw YamlRefused{"anchor '" + anchor + "' value contains itself"};
     const Anchored& a = it->second;
     if (static_cast<int>(stack_.size()) + a.height > kMaxYamlDepth)
       throw YamlRefused{"exceeded max depth of " + std::to_string(kMaxYamlDepth)};

@@ -46,8 +46,9 @@ TEST(YamlBody, AnUnterminatedQuotedScalarIsRefusedAsGoYamlRefusesIt) {
   EXPECT_EQ(out.error, kPrefix + "line 2: found unexpected end of stream");
 }
 
-TEST(YamlBody, AnAliasToAnUndefinedAnchorIsRefused) {
+TEST(YamlBody, AnAliasToAnUndefinedOrUnfinishedAnchorIsRefusedInGoYamlsWords) {
   EXPECT_EQ(yamlToJson("a: *nowhere\n").error, kPrefix + "unknown anchor 'nowhere' referenced");
+  EXPECT_EQ(yamlToJson("a: &x [1, *x]\n").error, kPrefix + "anchor 'x' value contains itself");
 }
 
 TEST(YamlBody, QuotedAndBlockScalarsStayStrings) {
