@@ -1,14 +1,11 @@
 #include "kube/apiserver/yaml_body.h"
 
-#include <charconv>
-#include <cmath>
-#include <cstdlib>
-
 #include <unordered_map>
 #include <vector>
 
 #include <nlohmann/json.hpp>
 
+#include "kube/crd/yaml_scalar.h"
 #include "kube/go/go_format.h"
 #include "kube/go/yaml_events.h"
 
@@ -16,90 +13,6 @@ namespace convcheck {
 namespace {
 
 using nlohmann::json;
-
-std::optional<json> resolveInt(std::string plain) {
-  std::string digits;
-  for (char c : plain)
-    if (c != '_') digits += c;
-  if (digits.empty()) return std::nullopt;
-  bool negative = false;
-  std::string_view s = digits;
-  if (s[0] == '+' || s[0] == '-') {
-    negative = s[0] == '-';
-    s.remove_prefix(1);
-  }
-  int base = 10;
-  if (s.size() > 2 && s[0] == '0' && (s[1] == 'x' || s[1] == 'X')) {
-    base = 16;
-    s.remove_prefix(2);
-  } else if (s.size() > 2 && s[0] == '0' && (s[1] == 'b' || s[1] == 'B')) {
-    base = 2;
-    s.remove_prefix(2);
-  } else if (s.size() > 2 && s[0] == '0' && (s[1] == 'o' || s[1] == 'O')) {
-    base = 8;
-    s.remove_prefix(2);
-  } else if (s.size() > 1 && s[0] == '0') {
-    base = 8;
-    s.remove_prefix(1);
-  }
-  if (s.empty()) return std::nullopt;
-  std::uint64_t magnitude = 0;
-  auto res = std::from_chars(s.data(), s.data() + s.size(), magnitude, base);
-  if (res.ec != std::errc() || res.ptr != s.data() + s.size()) return std::nullopt;
-  if (!negative && magnitude <= std::uint64_t(INT64_MAX)) return json(std::int64_t(magnitude));
-  if (negative && magnitude <= std::uint64_t(INT64_MAX) + 1)
-    return json(magnitude == std::uint64_t(INT64_MAX) + 1 ? INT64_MIN : -std::int64_t(magnitude));
-  if (!negative) return json(static_cast<double>(magnitude));  // uint64 → float64 in JSON
-  return std::nullopt;
-}
-
-// Go's json.Marshal writes an integral float64 below 1e21 without a fraction; mirror that so the
-// JSON decoder sees the same literal.
-json goFloat(double d) {
-  if (std::trunc(d) == d && std::fabs(d) < 9.2e18) return json(static_cast<std::int64_t>(d));
-  return json(d);
-}
-
-// go-yaml v2's float syntax: [-+]?(\.[0-9]+|[0-9]+(\.[0-9]*)?)([eE][-+]?[0-9]+)?
-bool isYamlFloat(std::string_view s) {
-  auto digits = [&](std::size_t& i) {
-    std::size_t start = i;
-    while (i < s.size() && s[i] >= '0' && s[i] <= '9') ++i;
-    return i > start;
-  };
-  std::size_t i = 0;
-  if (i < s.size() && (s[i] == '+' || s[i] == '-')) ++i;
-  if (i < s.size() && s[i] == '.') {
-    ++i;
-    if (!digits(i)) return false;
-  } else {
-    if (!digits(i)) return false;
-    if (i < s.size() && s[i] == '.') {
-      ++i;
-      digits(i);
-    }
-  }
-  if (i < s.size() && (s[i] == 'e' || s[i] == 'E')) {
-    ++i;
-    if (i < s.size() && (s[i] == '+' || s[i] == '-')) ++i;
-    if (!digits(i)) return false;
-  }
-  return i == s.size();
-}
-
-json resolvePlain(const std::string& s) {
-  if (s.empty() || s == "~" || s == "null" || s == "Null" || s == "NULL") return nullptr;
-  for (const char* t : {"y", "Y", "yes", "Yes", "YES", "true", "True", "TRUE", "on", "On", "ON"})
-    if (s == t) return true;
-  for (const char* f : {"n", "N", "no", "No", "NO", "false", "False", "FALSE", "off", "Off", "OFF"})
-    if (s == f) return false;
-  if (auto i = resolveInt(s)) return *i;
-  std::string noUnderscore;
-  for (char c : s)
-    if (c != '_') noUnderscore += c;
-  if (isYamlFloat(noUnderscore)) return goFloat(std::strtod(noUnderscore.c_str(), nullptr));
-  return s;
-}
 
 // Safety limits of the YAML fallback (go-yaml has none this tight; a conversion answer in YAML
 // with more is hostile): every level and every value costs memory.
@@ -127,10 +40,7 @@ class BoundedJsonBuilder {
       case Type::DocumentEnd:
         return false;
       case Type::Scalar:
-        count(1);
-        // Quoted and block scalars without a tag, or with the non-specific tag "!", stay strings.
-        finish((e.tag.empty() && !e.plain) || e.tag == "!" ? json(e.value) : resolvePlain(e.value),
-               e.anchor, 1, 0);
+        scalar(e);
         return true;
       case Type::Alias:
         alias(e.anchor);
@@ -150,6 +60,8 @@ class BoundedJsonBuilder {
   }
 
   json take() { return std::move(root_); }
+  // The first value JSON cannot hold ("+Inf", "-Inf", "NaN"), which json.Marshal then refuses.
+  const std::string& nonFinite() const { return nonFinite_; }
 
  private:
   struct Anchored {
@@ -180,6 +92,28 @@ class BoundedJsonBuilder {
     if (nodes_ > kMaxYamlNodes)
       throw YamlRefused{"document too large: more than " + std::to_string(kMaxYamlNodes) +
                         " values (convcheck's limit for YAML answers)"};
+  }
+
+  // go-yaml v2's resolution (kube/crd/yaml_scalar.h, the table the CRD reader uses too).
+  void scalar(const YamlEvent& e) {
+    count(1);
+    ResolvedScalar r = resolveYamlScalar(!e.tag.empty() ? e.tag : e.plain ? "?" : "!", e.value);
+    if (!r.error.empty()) throw YamlRefused{r.error};
+    json value = normaliseJsonNumber(r.value);
+    // An alias of it stands for the value, also when the anchored scalar is a key.
+    if (!e.anchor.empty()) anchors_[e.anchor] = Anchored{true, value, 1, 0};
+    const bool isKey = !stack_.empty() && stack_.back().value.is_object() && !stack_.back().haveKey;
+    if (isKey) {
+      // convertToJSONableObject: keys become strings (1 -> "1", .inf -> ".inf").
+      std::string key, why;
+      if (!yamlKeyToString(r, key, why)) throw YamlRefused{why};
+      value = std::move(key);
+    } else if (r.nonFinite != NonFiniteFloat::None && nonFinite_.empty()) {
+      nonFinite_ = r.nonFinite == NonFiniteFloat::NaN                ? "NaN"
+                   : r.nonFinite == NonFiniteFloat::PositiveInfinity ? "+Inf"
+                                                                     : "-Inf";
+    }
+    finish(std::move(value), "", 1, 0);
   }
 
   void alias(const std::string& anchor) {
@@ -241,6 +175,7 @@ class BoundedJsonBuilder {
   std::unordered_map<std::string, Anchored> anchors_;
   std::size_t nodes_ = 0, aliased_ = 0;
   json root_;
+  std::string nonFinite_;
 };
 
 // Flow collections nest without indentation, and the scanner keeps state for every '[' and '{'
@@ -314,6 +249,10 @@ YamlAsJson yamlToJson(std::string_view body) {
         if (event.type == YamlEvent::Type::StreamEnd) break;
         ended = true;
       }
+    }
+    if (!builder.nonFinite().empty()) {
+      out.error = "error converting YAML to JSON: json: unsupported value: " + builder.nonFinite();
+      return out;
     }
     out.json = builder.take().dump(-1, ' ', false, json::error_handler_t::replace);
   } catch (const YamlRefused& e) {

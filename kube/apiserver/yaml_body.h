@@ -16,11 +16,12 @@ struct YamlAsJson {
   std::string error;  // non-empty when the YAML does not parse
 };
 
-// YAMLToJSON of the first document. Plain scalars resolve as go-yaml v2 does for interface{}
-// (null/~, YAML 1.1 booleans yes/no/on/off/y/n, decimal/0x/0o/0b integers, floats, else strings);
-// map keys become strings. The text is read by go-yaml's parser (libyaml, yaml_events.h), so the
-// same bodies are refused, with go-yaml's wording after "error converting YAML to JSON: yaml: ".
-// Bounded against hostile bodies: go-yaml v2's
+// YAMLToJSON of the first document. Scalars resolve by go-yaml v2's table for interface{}, the
+// one the CRD reader uses (kube/crd/yaml_scalar.h); map keys become strings as
+// sigs.k8s.io/yaml makes them; a value JSON cannot hold (.inf, .nan) fails as json.Marshal fails
+// ("json: unsupported value: +Inf"). The text is read by go-yaml's parser (libyaml,
+// kube/go/yaml_events.h), so the same bodies are refused, with go-yaml's wording after
+// "error converting YAML to JSON: yaml: ". Bounded against hostile bodies: go-yaml v2's
 // excessive-aliasing rule ("document contains excessive aliasing"), and convcheck's own limits of
 // 1000 nesting levels ("exceeded max depth of 1000") and 1,000,000 values with aliases expanded
 // ("document too large").

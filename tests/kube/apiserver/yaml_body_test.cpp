@@ -57,5 +57,29 @@ TEST(YamlBody, QuotedAndBlockScalarsStayStrings) {
   EXPECT_EQ(json::parse(out.json), json({{"a", "1"}, {"b", "true"}, {"c", "null\n"}, {"d", 1}}));
 }
 
+TEST(YamlBody, PlainScalarsResolveByGoYamlsTable) {
+  // Go's ParseFloat takes no '_' without a base prefix and fails beyond float64: strings stay.
+  const YamlAsJson out =
+      yamlToJson("a: _1\nb: ._5\nc: 1e400\nd: 1_000\ne: -9223372036854775809\nf: 1.0\n");
+  ASSERT_EQ(out.error, "");
+  EXPECT_EQ(json::parse(out.json),
+            json({{"a", "_1"},
+                  {"b", "._5"},
+                  {"c", "1e400"},
+                  {"d", 1000},
+                  {"e", INT64_MIN},  // float64, which json.Marshal writes whole
+                  {"f", 1}}));
+}
+
+TEST(YamlBody, ANonFiniteValueIsRefusedByJsonMarshalButIsAFineKey) {
+  EXPECT_EQ(yamlToJson("a: .inf\n").error,
+            "error converting YAML to JSON: json: unsupported value: +Inf");
+  EXPECT_EQ(yamlToJson("a: [-.Inf]\n").error,
+            "error converting YAML to JSON: json: unsupported value: -Inf");
+  const YamlAsJson keys = yamlToJson(".inf: 1\n1.5: 2\ntrue: 3\n");
+  ASSERT_EQ(keys.error, "");
+  EXPECT_EQ(json::parse(keys.json), json({{".inf", 1}, {"1.5", 2}, {"true", 3}}));
+}
+
 }  // namespace
 }  // namespace convcheck
