@@ -97,7 +97,7 @@ class BoundedJsonBuilder {
   // go-yaml v2's resolution (kube/crd/yaml_scalar.h, the table the CRD reader uses too).
   void scalar(const YamlEvent& e) {
     count(1);
-    ResolvedScalar r = resolveYamlScalar(!e.tag.empty() ? e.tag : e.plain ? "?" : "!", e.value);
+    ResolvedScalar r = resolveYamlScalar(e);
     if (!r.error.empty()) throw YamlRefused{r.error};
     json value = normaliseJsonNumber(r.value);
     // An alias of it stands for the value, also when the anchored scalar is a key.

@@ -76,14 +76,12 @@ class JsonBuilder {
     if (!doc_.errors.empty()) doc_.value = nullptr;
   }
 
-  // `tag` as yaml_scalar.h wants it: "?" plain, "!" quoted or block, else the explicit tag.
-  void scalar(const Mark& mark, const std::string& tag, const std::string& anchor,
-              const std::string& value) {
+  void scalar(const YamlEvent& e) {
     if (failed()) return;
-    ResolvedScalar r = resolveYamlScalar(tag, value);
-    if (!r.error.empty()) return fail(mark, r.error);
-    const bool plain = tag == "?";
-    finishScalar(mark, anchor, std::move(r), plain && value == "<<");
+    ResolvedScalar r = resolveYamlScalar(e);
+    if (!r.error.empty()) return fail(e.start, r.error);
+    const bool plainMergeKey = e.plain && e.tag.empty() && e.value == "<<";
+    finishScalar(e.start, e.anchor, std::move(r), plainMergeKey);
   }
 
   void alias(const Mark& mark, const std::string& anchor) {
@@ -455,7 +453,7 @@ YamlStream parseYamlStream(std::string_view text, const YamlLimits& limits) {
           doc.reset();
           break;
         case YamlEvent::Type::Scalar:
-          builder->scalar(e.start, !e.tag.empty() ? e.tag : e.plain ? "?" : "!", e.anchor, e.value);
+          builder->scalar(e);
           break;
         case YamlEvent::Type::Alias:
           // go-yaml fails the whole input on an alias to an anchor never defined.

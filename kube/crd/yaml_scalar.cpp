@@ -278,6 +278,13 @@ ResolvedScalar cannotDecode(const ResolvedScalar& resolved, std::string_view tex
 
 }  // namespace
 
+ResolvedScalar resolveYamlScalar(const YamlEvent& scalar) {
+  return resolveYamlScalar(!scalar.tag.empty() ? scalar.tag
+                           : scalar.plain      ? "?"
+                                               : "!",
+                           scalar.value);
+}
+
 ResolvedScalar resolveYamlScalar(std::string_view tag, std::string_view text) {
   if (tag == "?" || tag.empty()) return resolvePlain(text);
   if (tag.substr(0, kTagPrefix.size()) != kTagPrefix) {

@@ -7,6 +7,8 @@
 
 #include <nlohmann/json.hpp>
 
+#include "kube/go/yaml_events.h"
+
 namespace convcheck {
 
 // Floats that JSON cannot hold. go-yaml resolves them; JSON encoding then fails on them as
@@ -19,14 +21,16 @@ struct ResolvedScalar {
   std::string error;  // non-empty: the scalar cannot be decoded (e.g. `!!int abc`)
 };
 
-// Resolves `text` under its tag, spelt as yaml-cpp spells it: "?" for a plain scalar, "!" for a
-// quoted or block scalar, or an explicit tag such as "tag:yaml.org,2002:str". Plain scalars follow
+// Resolves `text` under its tag: "?" for a plain scalar, "!" for a quoted or block scalar, or an
+// explicit tag such as "tag:yaml.org,2002:str". Plain scalars follow
 // go-yaml v2: y/yes/on/true (any of its three spellings) are true, n/no/off/false are false, ~/null
 // and empty are null, integers via Go's ParseInt(s, 0, 64) after removing '_' (then ParseUint),
 // YAML-style floats and .inf/.nan; everything else is a string. Quoted scalars, `!!str`, `!!value`
 // and unknown tags give strings; `!!int`, `!!float`, `!!bool`, `!!null` must resolve to their type;
 // `!!binary` is base64-decoded.
 ResolvedScalar resolveYamlScalar(std::string_view tag, std::string_view text);
+// The same for a scalar event of go-yaml's parser (its explicit tag, else "?" or "!" by style).
+ResolvedScalar resolveYamlScalar(const YamlEvent& scalar);
 
 // A resolved value as it reaches the API server through JSON: integral floats within int64
 // become integers (Go's json.Marshal writes 1.0 as 1) and integers beyond int64 become floats

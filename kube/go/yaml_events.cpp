@@ -107,16 +107,13 @@ std::string YamlEventReader::problem() const {
 
 YamlMark YamlEventReader::problemMark() const { return markOf(impl_->parser.problem_mark); }
 
-YamlMark YamlEventReader::contextMark() const { return markOf(impl_->parser.context_mark); }
-
-bool YamlEventReader::scannerProblem() const { return impl_->parser.error == YAML_SCANNER_ERROR; }
-
 // yaml.v2 decode.go parser.fail: the problem's 0-based line, plus one for scanner errors (which
 // "don't iterate line before returning error"), else the context's; no line when it is 0.
 std::string YamlEventReader::goMessage() const {
   int line = 0;
   if (impl_->parser.problem_mark.line != 0) {
-    line = static_cast<int>(impl_->parser.problem_mark.line) + (scannerProblem() ? 1 : 0);
+    line = static_cast<int>(impl_->parser.problem_mark.line) +
+           (impl_->parser.error == YAML_SCANNER_ERROR ? 1 : 0);
   } else if (impl_->parser.context_mark.line != 0) {
     line = static_cast<int>(impl_->parser.context_mark.line);
   }

@@ -52,8 +52,6 @@ class YamlEventReader {
   bool next(YamlEvent& event);
   std::string problem() const;
   YamlMark problemMark() const;
-  YamlMark contextMark() const;  // where the construct the problem is in began
-  bool scannerProblem() const;   // found while splitting tokens, not while parsing them
 
   // go-yaml v2's message for the syntax error: "line N: " (as its parser.fail counts lines) and
   // the problem.

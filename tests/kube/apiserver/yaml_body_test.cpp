@@ -27,6 +27,14 @@ TEST(YamlBody, OnlyTheFirstDocumentIsRead) {
   EXPECT_EQ(json::parse(out.json), json({{"a", 1}}));
 }
 
+TEST(YamlBody, TheEventAfterTheFirstDocumentIsStillRead) {
+  // go-yaml's Unmarshal reads the next document's start too: a bad directive there fails.
+  EXPECT_EQ(yamlToJson("a: 1\n...\n%FOO\n---\n").error,
+            kPrefix + "line 3: found unknown directive name");
+  // Anything later is never read.
+  EXPECT_EQ(yamlToJson("a: 1\n---\n'unterminated\n").error, "");
+}
+
 TEST(YamlBody, SyntaxErrorsAreGoYamlsMessagesWithItsLineNumbers) {
   // A scanner error on the first line: go-yaml names no line (its lines count from 0 there).
   EXPECT_EQ(yamlToJson("a: b: c\n").error,
