@@ -34,6 +34,29 @@ struct PropertyTally {
   std::vector<AcknowledgedTally> acknowledged = {};  // never dropped silently
 };
 
+// One (property, version pair) a problem breaks, with its failing cases there.
+struct ProblemSite {
+  std::string property;
+  std::string from;  // empty for properties not tied to a version pair (tls)
+  std::string to;
+  int cases = 0;
+  bool warningOnly = false;  // a version no request reaches is involved (version_roles.h)
+};
+
+// One defect of the webhook, the unit every report lists: the causes of every (property, pair)
+// that share one identity, with one counterexample, shrunk once for the whole problem.
+struct Problem {
+  std::string id;   // "P1", "P2", ... in report order; the same for the same seed, CRD and webhook
+  std::string key;  // identity: "lost|spec.plugins[*].name", "rejected|http-status|<masked msg>"
+  Severity severity = Severity::DataLoss;
+  std::string title;               // one line: what a user of the cluster sees, with an example
+  std::vector<ProblemSite> sites;  // catalogue order, then from/to
+  int cases = 0;                   // failing cases over every site
+  bool warningOnly = false;        // every site only warns
+  std::string warningReason = {};  // why, when warningOnly
+  Finding example;                 // the counterexample (shrunk when example.shrink is set)
+};
+
 struct LatencyStats {
   std::string from, to;
   std::string batchSizes;  // "1", "2-8", "9-32", ...
@@ -54,10 +77,12 @@ struct KindReport {
   std::vector<std::string> notServed;
   std::map<std::string, std::string> warningVersions;  // version -> why its findings only warn
   std::vector<PropertyTally> tallies;
+  std::vector<Problem> problems;  // most severe first, then most cases, then first found
   std::vector<LatencyStats> latency;
   std::vector<std::string> notes;  // honest notes: CEL not evaluated, approximations, stops
   int requests = 0;
   int objectsSent = 0;
+  double seconds = 0;  // wall time of this kind's run
   Crd crd;  // the CRD as tested (reproduction bundles carry a copy)
 };
 
@@ -72,6 +97,7 @@ struct RunReport {
   std::string fatalError;  // set when the run could not test at all
   bool interrupted = false;
   int exitCode = 0;
+  std::string startedAt;  // RFC 3339 UTC, when the run started
   double seconds = 0;
 
   int failedProperties() const {
