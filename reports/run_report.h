@@ -76,6 +76,9 @@ struct KindReport {
   std::vector<std::string> storedVersions;
   std::vector<std::string> notServed;
   std::map<std::string, std::string> warningVersions;  // version -> why its findings only warn
+  // version -> its roles and whether its conversions count, e.g. "served, storage: counts as
+  // source and target"; said in every report's header
+  std::map<std::string, std::string> versionRoles = {};
   std::vector<PropertyTally> tallies;
   std::vector<Problem> problems;  // most severe first, then most cases, then first found
   std::vector<LatencyStats> latency;
