@@ -18,6 +18,7 @@
 #include "app/cli/replay_command.h"
 #include "app/cli/shared_options.h"
 #include "app/run/runner.h"
+#include "app/version.h"
 #include "generators/generate_command.h"
 #include "harness/corpus/corpus_store.h"
 #include "kube/crd/crd_loader.h"
@@ -30,7 +31,7 @@
 namespace convcheck {
 namespace {
 
-constexpr const char* kVersion = "0.1.0";
+constexpr const char* kVersion = kConvcheckVersion;
 
 struct RunFlags {
   RunConfig config;
