@@ -1,14 +1,31 @@
 #!/usr/bin/env bash
-# Installs every build, test and fuzz dependency of convcheck from Debian packages.
-# Idempotent: packages already present are left alone; safe to run on every CI job.
+# Installs convcheck's dependencies from Debian packages, by group:
+#   build    compile convcheck and package it (cpack: .deb and .tar.gz)
+#   test     the test suite, sanitizers, fuzzing, formatting, benchmarks
+#   package  ci/package.sh: a clean Debian root (mmdebstrap) and containers (podman, runc)
+# Usage: install-deps.sh [GROUP...] (default: build test). Idempotent: packages already present
+# are left alone; safe to run on every CI job.
 set -euo pipefail
 
-packages=(
-  build-essential cmake ninja-build pkg-config clang libclang-rt-14-dev clang-format
-  nlohmann-json3-dev librapidcheck-dev libvalijson-dev libgtest-dev libgmock-dev libbenchmark-dev
-  libyaml-cpp-dev libyaml-dev libcurl4-openssl-dev libcpp-httplib-dev libssl-dev libcli11-dev
-  libfmt-dev libpugixml-dev libre2-dev zlib1g-dev libjemalloc-dev openssl ca-certificates nodejs
-)
+groups=("$@")
+if [ ${#groups[@]} -eq 0 ]; then groups=(build test); fi
+
+packages=()
+for group in "${groups[@]}"; do
+  case "$group" in
+    build)
+      packages+=(build-essential cmake ninja-build pkg-config file nlohmann-json3-dev
+        librapidcheck-dev libvalijson-dev libyaml-cpp-dev libyaml-dev libcurl4-openssl-dev
+        libcpp-httplib-dev libssl-dev libcli11-dev libfmt-dev libpugixml-dev libre2-dev zlib1g-dev
+        libjemalloc-dev) ;;
+    test)
+      packages+=(clang libclang-rt-14-dev clang-format libgtest-dev libgmock-dev libbenchmark-dev
+        openssl ca-certificates nodejs python3 python3-yaml) ;;
+    package)
+      packages+=(mmdebstrap podman runc openssl ca-certificates) ;;
+    *) echo "install-deps: unknown group $group (build, test, package)" >&2; exit 2 ;;
+  esac
+done
 
 missing=()
 for p in "${packages[@]}"; do
@@ -16,7 +33,7 @@ for p in "${packages[@]}"; do
 done
 
 if [ ${#missing[@]} -eq 0 ]; then
-  echo "install-deps: all ${#packages[@]} packages present"
+  echo "install-deps: all ${#packages[@]} packages present (${groups[*]})"
   exit 0
 fi
 

@@ -1,0 +1,84 @@
+#!/usr/bin/env bash
+# Runs `convcheck run` in a CI job from CONVCHECK_* variables; the GitHub Action (action.yml) and
+# the GitLab CI template (ci/gitlab/convcheck.gitlab-ci.yml) both call it. Installed with convcheck
+# as /usr/share/convcheck/convcheck-ci.sh.
+#
+#   CONVCHECK_CRD              CRD file or directory (required)
+#   CONVCHECK_URL              webhook URL (default: the CRD's clientConfig)
+#   CONVCHECK_WEBHOOK_COMMAND  command that starts the webhook, given to convcheck after `--`
+#                              (split into words as a shell would, not run by a shell)
+#   CONVCHECK_CA               CA bundle (PEM) of the serving certificate
+#   CONVCHECK_DURATION         time budget, e.g. 2m
+#   CONVCHECK_ARGS             more `convcheck run` options (split into words as a shell would)
+#   CONVCHECK_REPORT_DIR       report directory (default: convcheck-report)
+#   CONVCHECK_BIN              the convcheck binary (default: convcheck on PATH)
+#
+# Exits with convcheck's exit code. Under GitHub Actions it writes the outputs report-dir and
+# exit-code to $GITHUB_OUTPUT; convcheck writes its Markdown digest to $GITHUB_STEP_SUMMARY, and
+# when that file is left unchanged this script adds a short verdict there.
+set -uo pipefail
+
+fail() {
+  echo "convcheck-ci: $*" >&2
+  exit 2
+}
+
+# words VAR TEXT: VAR = TEXT split into words with shell quoting (xargs), nothing expanded or run.
+words() {
+  local -n into=$1
+  local problem
+  problem=$(printf '%s' "$2" | xargs -r printf '%s\0' 2>&1 >/dev/null) \
+    || fail "cannot split into words (${problem#xargs: }): $2"
+  mapfile -d '' -t into < <(printf '%s' "$2" | xargs -r printf '%s\0')
+}
+
+bin=${CONVCHECK_BIN:-convcheck}
+command -v "$bin" >/dev/null \
+  || fail "$bin not found: install the convcheck .deb (docs/install.md) or set the convcheck input"
+[ -n "${CONVCHECK_CRD:-}" ] || fail "no CRD given (the crd input, CONVCHECK_CRD)"
+report_dir=${CONVCHECK_REPORT_DIR:-convcheck-report}
+mkdir -p "$report_dir" || fail "cannot make the report directory $report_dir"
+report_dir=$(cd "$report_dir" && pwd)
+
+cmd=("$bin" run --crd "$CONVCHECK_CRD" --report-dir "$report_dir")
+[ -z "${CONVCHECK_URL:-}" ] || cmd+=(--url "$CONVCHECK_URL")
+[ -z "${CONVCHECK_CA:-}" ] || cmd+=(--ca-file "$CONVCHECK_CA")
+[ -z "${CONVCHECK_DURATION:-}" ] || cmd+=(--duration "$CONVCHECK_DURATION")
+words extra "${CONVCHECK_ARGS:-}"
+cmd+=("${extra[@]}")
+words webhook "${CONVCHECK_WEBHOOK_COMMAND:-}"
+[ ${#webhook[@]} -eq 0 ] || cmd+=(-- "${webhook[@]}")
+
+summary=${GITHUB_STEP_SUMMARY:-}
+summary_size=0
+[ -z "$summary" ] || [ ! -f "$summary" ] || summary_size=$(stat -c %s "$summary")
+
+printf 'convcheck-ci:'
+printf ' %q' "${cmd[@]}"
+echo
+"${cmd[@]}"
+status=$?
+
+case $status in
+  0) verdict="every property held" ;;
+  1) verdict="a property failed" ;;
+  2) verdict="usage or input error" ;;
+  3) verdict="the webhook could not be tested" ;;
+  *) verdict="convcheck ended abnormally" ;;
+esac
+if [ -n "$summary" ] && { [ ! -f "$summary" ] || [ "$(stat -c %s "$summary")" -eq "$summary_size" ]; }; then
+  {
+    echo "### convcheck: $verdict (exit code $status)"
+    echo
+    echo "CRD \`$CONVCHECK_CRD\`; reports in \`$report_dir\`:"
+    echo
+    (cd "$report_dir" && find . -maxdepth 1 -type f -printf '%P\n' | sort | sed 's/^/- /')
+  } >>"$summary"
+fi
+if [ -n "${GITHUB_OUTPUT:-}" ]; then
+  {
+    echo "report-dir=$report_dir"
+    echo "exit-code=$status"
+  } >>"$GITHUB_OUTPUT"
+fi
+exit $status
