@@ -67,12 +67,17 @@ case $status in
   *) verdict="convcheck ended abnormally" ;;
 esac
 if [ -n "$summary" ] && { [ ! -f "$summary" ] || [ "$(stat -c %s "$summary")" -eq "$summary_size" ]; }; then
+  files=$(cd "$report_dir" && find . -maxdepth 1 -type f -printf '%P\n' | sort)
   {
     echo "### convcheck: $verdict (exit code $status)"
     echo
-    echo "CRD \`$CONVCHECK_CRD\`; reports in \`$report_dir\`:"
-    echo
-    (cd "$report_dir" && find . -maxdepth 1 -type f -printf '%P\n' | sort | sed 's/^/- /')
+    if [ -n "$files" ]; then
+      echo "CRD \`$CONVCHECK_CRD\`; reports in \`$report_dir\`:"
+      echo
+      echo "$files" | sed 's/^/- /'
+    else
+      echo "CRD \`$CONVCHECK_CRD\`; no reports written (see the log)."
+    fi
   } >>"$summary"
 fi
 if [ -n "${GITHUB_OUTPUT:-}" ]; then

@@ -1,0 +1,264 @@
+#!/usr/bin/env python3
+# The CI glue run as CI systems run it: the GitHub Action's steps (read from action.yml, with the
+# GITHUB_* files made here) and the GitLab template's script against the real example webhook over
+# TLS, and the Kubernetes Job manifest checked (read-only RBAC, non-root, parses with kubectl).
+# Usage: ci_glue_test.py CONVCHECK EXAMPLE_WEBHOOK [unittest names, e.g. GitHubAction]
+import os
+import re
+import shutil
+import subprocess
+import sys
+import tempfile
+import unittest
+
+import yaml
+
+SOURCE = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+CRD = os.path.join(SOURCE, "examples/crds/widgets.example.convcheck.dev.yaml")
+CONVCHECK = ""
+EXAMPLE_WEBHOOK = ""
+
+
+class ExampleWebhook:
+    """The example webhook over TLS on 127.0.0.1 with certificates made by ci/make-certs.sh."""
+
+    def __init__(self, scratch, faults=()):
+        self.pki = os.path.join(scratch, "pki")
+        subprocess.run(["bash", os.path.join(SOURCE, "ci/make-certs.sh"), self.pki], check=True,
+                       stdout=subprocess.DEVNULL)
+        self.ca = os.path.join(self.pki, "ca.pem")
+        self.log = open(os.path.join(scratch, "webhook.log"), "w+")
+        args = [EXAMPLE_WEBHOOK, "--cert", os.path.join(self.pki, "server.pem"), "--key",
+                os.path.join(self.pki, "server-key.pem"), "--port", "0"]
+        for fault in faults:
+            args += ["--fault", fault]
+        self.process = subprocess.Popen(args, stdout=self.log, stderr=subprocess.STDOUT)
+        self.url = self._wait_for_url()
+
+    def _wait_for_url(self):
+        for _ in range(200):
+            self.log.seek(0)
+            m = re.search(r"^listening on (https://\S+)$", self.log.read(), re.M)
+            if m:
+                return m.group(1) + "/convert"
+            if self.process.poll() is not None:
+                break
+            subprocess.run(["sleep", "0.05"])
+        self.log.seek(0)
+        output = self.log.read()
+        self.stop()
+        raise AssertionError("example webhook did not start: " + output)
+
+    def stop(self):
+        self.process.kill()
+        self.process.wait()
+        self.log.close()
+
+
+def expand_inputs(text, inputs):
+    """${{ inputs.NAME }} replaced by its value, as the runner expands a composite step."""
+    return re.sub(r"\$\{\{\s*inputs\.([A-Za-z0-9_-]+)\s*\}\}", lambda m: inputs[m.group(1)], text)
+
+
+class GitHubAction(unittest.TestCase):
+    """action.yml's steps run with GITHUB_OUTPUT, GITHUB_STEP_SUMMARY and GITHUB_ACTION_PATH."""
+
+    def setUp(self):
+        with open(os.path.join(SOURCE, "action.yml")) as f:
+            self.action = yaml.safe_load(f)
+        self.scratch = tempfile.mkdtemp(prefix="convcheck-action-")
+        self.webhook = None
+
+    def tearDown(self):
+        if self.webhook:
+            self.webhook.stop()
+        shutil.rmtree(self.scratch)
+
+    def run_action(self, **given):
+        """Runs every step; returns (exit code of the failing or last step, outputs, summary)."""
+        inputs = {name: spec.get("default", "") for name, spec in self.action["inputs"].items()}
+        for name, value in given.items():
+            name = name.replace("_", "-")
+            self.assertIn(name, inputs, "action.yml has no input " + name)
+            inputs[name] = value
+        for name, spec in self.action["inputs"].items():
+            if spec.get("required"):
+                self.assertTrue(inputs[name], "required input missing: " + name)
+        workspace = os.path.join(self.scratch, "workspace")
+        os.makedirs(workspace, exist_ok=True)
+        output_file = os.path.join(self.scratch, "github_output")
+        summary_file = os.path.join(self.scratch, "step_summary")
+        for path in (output_file, summary_file):
+            open(path, "w").close()
+        outputs = {}
+        status = 0
+        self.assertEqual(self.action["runs"]["using"], "composite")
+        for step in self.action["runs"]["steps"]:
+            self.assertEqual(step["shell"], "bash")
+            env = dict(os.environ)
+            env.update({k: expand_inputs(str(v), inputs) for k, v in step.get("env", {}).items()})
+            env.update(GITHUB_OUTPUT=output_file, GITHUB_STEP_SUMMARY=summary_file,
+                       GITHUB_ACTION_PATH=SOURCE, GITHUB_WORKSPACE=workspace)
+            env["PATH"] = os.path.dirname(CONVCHECK) + os.pathsep + env["PATH"]
+            # The runner runs `bash --noprofile --norc -eo pipefail {0}` on the step's script.
+            status = subprocess.run(["bash", "--noprofile", "--norc", "-eo", "pipefail", "-c",
+                                     expand_inputs(step["run"], inputs)], cwd=workspace,
+                                    env=env).returncode
+            with open(output_file) as f:
+                step_outputs = dict(line.split("=", 1) for line in f.read().splitlines())
+            for name, value in step_outputs.items():
+                outputs[name] = value
+            if status != 0:
+                break
+        # The action's outputs are its step's outputs, as the runner maps them.
+        mapped = {}
+        for name, spec in self.action["outputs"].items():
+            m = re.fullmatch(r"\$\{\{\s*steps\.convcheck\.outputs\.([a-z-]+)\s*\}\}", spec["value"])
+            self.assertTrue(m, "output %s is not a step output" % name)
+            mapped[name] = outputs.get(m.group(1))
+        with open(summary_file) as f:
+            summary = f.read()
+        return status, mapped, summary
+
+    def test_a_conforming_webhook_gives_exit_code_0_the_report_dir_and_a_summary(self):
+        self.webhook = ExampleWebhook(self.scratch)
+        status, outputs, summary = self.run_action(
+            crd=CRD, url=self.webhook.url, ca=self.webhook.ca, duration="20s",
+            args="--seed 1 --tests 5")
+        self.assertEqual(status, 0)
+        self.assertEqual(outputs["exit-code"], "0")
+        report_dir = outputs["report-dir"]
+        self.assertEqual(report_dir, os.path.join(self.scratch, "workspace", "convcheck-report"))
+        self.assertTrue(os.path.isfile(os.path.join(report_dir, "junit.xml")))
+        self.assertTrue(os.path.isfile(os.path.join(report_dir, "results.json")))
+        self.assertIn("convcheck", summary)
+        self.assertRegex(summary, r"every property held|held")
+
+    def test_a_failing_property_fails_the_step_with_exit_code_1_and_still_gives_outputs(self):
+        self.webhook = ExampleWebhook(self.scratch, faults=["reverse-objects"])
+        status, outputs, summary = self.run_action(
+            crd=CRD, url=self.webhook.url, ca=self.webhook.ca, args="--seed 1 --tests 5",
+            report_dir="reports/convcheck")
+        self.assertEqual(status, 1)
+        self.assertEqual(outputs["exit-code"], "1")
+        self.assertTrue(outputs["report-dir"].endswith("/workspace/reports/convcheck"))
+        self.assertTrue(os.path.isfile(os.path.join(outputs["report-dir"], "junit.xml")))
+        self.assertRegex(summary, r"fail")
+
+    def test_a_missing_crd_file_is_an_input_error_with_exit_code_2(self):
+        status, outputs, summary = self.run_action(crd="no-such-crd.yaml", url="https://127.0.0.1:1/convert")
+        self.assertEqual(status, 2)
+        self.assertEqual(outputs["exit-code"], "2")
+        self.assertIn("exit code 2", summary)
+
+    def test_the_webhook_command_and_args_are_split_into_words_and_follow_a_double_dash(self):
+        recorder = os.path.join(self.scratch, "record-argv")
+        argv_file = os.path.join(self.scratch, "argv")
+        with open(recorder, "w") as f:
+            f.write("#!/bin/sh\nfor a in \"$@\"; do printf '%s\\n' \"$a\"; done > " + argv_file + "\n")
+        os.chmod(recorder, 0o755)
+        status, outputs, _ = self.run_action(
+            crd="crd.yaml", webhook_command="./bin/webhook --cert-dir 'test data/pki' --port 9443",
+            args='--seed 7 --properties "round-trip,order"', convcheck=recorder)
+        self.assertEqual(status, 0)
+        with open(argv_file) as f:
+            argv = f.read().splitlines()
+        self.assertEqual(argv[:3], ["run", "--crd", "crd.yaml"])
+        self.assertEqual(argv[argv.index("--seed"):argv.index("--")],
+                         ["--seed", "7", "--properties", "round-trip,order"])
+        self.assertEqual(argv[argv.index("--") + 1:],
+                         ["./bin/webhook", "--cert-dir", "test data/pki", "--port", "9443"])
+        self.assertNotIn("--url", argv)
+
+    def test_unbalanced_quotes_in_args_are_an_input_error_naming_them(self):
+        status, outputs, _ = self.run_action(crd=CRD, args="--seed '1")
+        self.assertEqual(status, 2)
+
+
+class GitLabTemplate(unittest.TestCase):
+    """The .convcheck job's script with its variables, as a GitLab runner runs it."""
+
+    def setUp(self):
+        with open(os.path.join(SOURCE, "ci/gitlab/convcheck.gitlab-ci.yml")) as f:
+            self.job = yaml.safe_load(f)[".convcheck"]
+        self.scratch = tempfile.mkdtemp(prefix="convcheck-gitlab-")
+        self.webhook = ExampleWebhook(self.scratch)
+
+    def tearDown(self):
+        self.webhook.stop()
+        shutil.rmtree(self.scratch)
+
+    def test_the_job_writes_the_junit_report_its_artifacts_name(self):
+        self.assertEqual(self.job["image"]["entrypoint"], [""])
+        variables = {k: str(v) for k, v in self.job["variables"].items()}
+        variables.update(CONVCHECK_CRD=CRD, CONVCHECK_URL=self.webhook.url,
+                         CONVCHECK_CA=self.webhook.ca, CONVCHECK_DURATION="20s",
+                         CONVCHECK_ARGS="--seed 1 --tests 5")
+        env = dict(os.environ)
+        env.update(variables)
+        env["PATH"] = os.path.dirname(CONVCHECK) + os.pathsep + env["PATH"]
+        installed = "/usr/share/convcheck/convcheck-ci.sh"
+        for line in self.job["script"]:
+            self.assertIn(installed, line)
+            line = line.replace(installed, os.path.join(SOURCE, "ci/convcheck-ci.sh"))
+            self.assertEqual(subprocess.run(["bash", "-c", line], cwd=self.scratch, env=env).returncode, 0)
+        expand = lambda s: re.sub(r"\$\{(\w+)\}", lambda m: variables[m.group(1)], s)
+        junit = os.path.join(self.scratch, expand(self.job["artifacts"]["reports"]["junit"]))
+        self.assertTrue(os.path.isfile(junit), junit)
+        with open(junit) as f:
+            self.assertIn("<testsuite", f.read())
+        self.assertEqual(self.job["artifacts"]["when"], "always")
+        for path in self.job["artifacts"]["paths"]:
+            self.assertTrue(os.path.isdir(os.path.join(self.scratch, expand(path))))
+
+
+class KubernetesJob(unittest.TestCase):
+    """examples/kubernetes/convcheck-job.yaml: read-only RBAC, a non-root Job, parseable by kubectl."""
+
+    path = os.path.join(SOURCE, "examples/kubernetes/convcheck-job.yaml")
+
+    def setUp(self):
+        with open(self.path) as f:
+            self.docs = {d["kind"]: d for d in yaml.safe_load_all(f)}
+
+    def test_the_cluster_role_only_reads_crds_and_custom_resources(self):
+        rules = self.docs["ClusterRole"]["rules"]
+        resources = {r for rule in rules for r in rule["resources"]}
+        self.assertIn("customresourcedefinitions", resources)
+        self.assertGreater(len(resources), 1, "no custom resources readable")
+        for rule in rules:
+            self.assertLessEqual(set(rule["verbs"]), {"get", "list"}, rule)
+        binding = self.docs["ClusterRoleBinding"]
+        self.assertEqual(binding["roleRef"]["name"], self.docs["ClusterRole"]["metadata"]["name"])
+        self.assertEqual(binding["subjects"][0]["name"], self.docs["ServiceAccount"]["metadata"]["name"])
+
+    def test_the_job_runs_as_the_images_non_root_user_with_that_service_account(self):
+        pod = self.docs["Job"]["spec"]["template"]["spec"]
+        self.assertEqual(pod["serviceAccountName"], self.docs["ServiceAccount"]["metadata"]["name"])
+        self.assertTrue(pod["securityContext"]["runAsNonRoot"])
+        with open(os.path.join(SOURCE, "Containerfile")) as f:
+            user = re.search(r"^USER (\d+)", f.read(), re.M).group(1)
+        self.assertEqual(str(pod["securityContext"]["runAsUser"]), user)
+        container = pod["containers"][0]
+        self.assertFalse(container["securityContext"]["allowPrivilegeEscalation"])
+        script = container["args"][0]
+        self.assertIn("convcheck run", script)
+        self.assertIn("kubectl get crd", script)
+
+    @unittest.skipUnless(shutil.which("kubectl"), "kubectl not installed")
+    def test_kubectl_reads_every_object_without_a_cluster(self):
+        # kubectl apply/create --dry-run=client still ask the API server for its resources;
+        # --local edits read the file alone.
+        out = subprocess.run(["kubectl", "label", "--local", "-f", self.path, "checked=true",
+                              "-o", "name"], capture_output=True, text=True)
+        self.assertEqual(out.returncode, 0, out.stderr)
+        # kind.group/name per object, e.g. job.batch/convcheck.
+        read = sorted(line.split("/")[0].split(".")[0] + "/" + line.split("/")[1]
+                      for line in out.stdout.split())
+        expected = sorted(d["kind"].lower() + "/" + d["metadata"]["name"] for d in self.docs.values())
+        self.assertEqual(read, expected)
+
+if __name__ == "__main__":
+    CONVCHECK = os.path.abspath(sys.argv[1])
+    EXAMPLE_WEBHOOK = os.path.abspath(sys.argv[2])
+    unittest.main(argv=[sys.argv[0], "-v"] + sys.argv[3:])
