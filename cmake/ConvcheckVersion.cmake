@@ -1,7 +1,7 @@
 # The version of convcheck: `git describe --tags` of the source tree (a leading "v" dropped, e.g.
 # 0.2.0 or 0.2.0-3-gabc1234-dirty), else the project() version when there is no tag or no git.
 # CONVCHECK_VERSION, when set (e.g. a source tarball or a container build without .git), wins.
-# Used at configure time (CPack), at build time (app/version.h) and at package time (CPack).
+# Used at configure time (CPack), at build time (app/cli/version.h) and at package time (CPack).
 
 # convcheck_version(OUT SOURCE_DIR FALLBACK OVERRIDE): OUT = the version string.
 function(convcheck_version out source_dir fallback override)
