@@ -1,8 +1,11 @@
 #!/usr/bin/env python3
 # The CI glue run as CI systems run it: the GitHub Action's steps (read from action.yml, with the
-# GITHUB_* files made here) and the GitLab template's script against the real example webhook over
-# TLS, and the Kubernetes Job manifest checked (read-only RBAC, non-root, parses with kubectl).
+# GITHUB_* files made here), the GitLab template's script and the Kubernetes Job's script (with a
+# stand-in kubectl) against the real example webhook over TLS; the Job's RBAC is read-only, it runs
+# as the image's non-root user, and kubectl reads the manifest without a cluster.
 # Usage: ci_glue_test.py CONVCHECK EXAMPLE_WEBHOOK [unittest names, e.g. GitHubAction]
+import base64
+import json
 import os
 import re
 import shutil
@@ -213,7 +216,7 @@ class GitLabTemplate(unittest.TestCase):
 
 
 class KubernetesJob(unittest.TestCase):
-    """examples/kubernetes/convcheck-job.yaml: read-only RBAC, a non-root Job, parseable by kubectl."""
+    """examples/kubernetes/convcheck-job.yaml: read-only RBAC, a non-root Job, its script, kubectl."""
 
     path = os.path.join(SOURCE, "examples/kubernetes/convcheck-job.yaml")
 
@@ -244,6 +247,57 @@ class KubernetesJob(unittest.TestCase):
         script = container["args"][0]
         self.assertIn("convcheck run", script)
         self.assertIn("kubectl get crd", script)
+
+    def test_the_jobs_script_tests_the_webhook_the_crd_names_with_the_clusters_objects(self):
+        # The container's script with a stand-in kubectl answering as the API server would: the
+        # CRD (clientConfig pointing at the example webhook, its caBundle) and two stored objects.
+        scratch = tempfile.mkdtemp(prefix="convcheck-job-")
+        webhook = ExampleWebhook(scratch)
+        try:
+            with open(CRD) as f:
+                crd = yaml.safe_load(f)
+            with open(webhook.ca, "rb") as f:
+                ca_bundle = base64.b64encode(f.read()).decode()
+            crd["spec"]["conversion"]["webhook"]["clientConfig"] = {"url": webhook.url,
+                                                                    "caBundle": ca_bundle}
+            with open(os.path.join(scratch, "crd.yaml"), "w") as f:
+                yaml.safe_dump(crd, f)
+            objects = subprocess.run([CONVCHECK, "generate", "--crd", CRD, "--version", "v1",
+                                      "-n", "2"], capture_output=True, text=True, check=True)
+            items = [json.loads(line) for line in objects.stdout.splitlines()]
+            with open(os.path.join(scratch, "objects.yaml"), "w") as f:
+                yaml.safe_dump({"apiVersion": "v1", "kind": "List", "items": items}, f)
+            bin_dir = os.path.join(scratch, "bin")
+            os.makedirs(bin_dir)
+            kubectl = os.path.join(bin_dir, "kubectl")
+            with open(kubectl, "w") as f:
+                f.write("#!/bin/sh\n"
+                        'case "$*" in\n'
+                        '  "get crd %s -o yaml") cat %s/crd.yaml ;;\n'
+                        '  "get %s --all-namespaces -o yaml") cat %s/objects.yaml ;;\n'
+                        '  *) echo "kubectl: unexpected $*" >&2; exit 1 ;;\n'
+                        "esac\n" % (crd["metadata"]["name"], scratch, crd["metadata"]["name"], scratch))
+            os.chmod(kubectl, 0o755)
+            container = self.docs["Job"]["spec"]["template"]["spec"]["containers"][0]
+            env = dict(os.environ)
+            env.update({e["name"]: e["value"] for e in container["env"]})
+            self.assertEqual(env["CRD"], crd["metadata"]["name"])
+            env["DURATION"] = "2s"
+            env["PATH"] = bin_dir + os.pathsep + os.path.dirname(CONVCHECK) + os.pathsep + env["PATH"]
+            # The pod's volumes, here under the scratch directory.
+            volumes = {m["mountPath"]: os.path.join(scratch, m["name"]) for m in container["volumeMounts"]}
+            for path in volumes.values():
+                os.makedirs(path, exist_ok=True)
+            pattern = r"(?<![\w/])(%s)(?=[/\s]|$)" % "|".join(map(re.escape, volumes))
+            script = re.sub(pattern, lambda m: volumes[m.group(1)], container["args"][0])
+            self.assertNotIn(" /work", script)
+            run = subprocess.run(container["command"] + [script], env=env, capture_output=True, text=True)
+            self.assertEqual(run.returncode, 0, run.stdout + run.stderr)
+            self.assertIn("<testsuite", run.stdout)
+            self.assertTrue(os.path.isfile(os.path.join(scratch, "reports", "junit.xml")))
+        finally:
+            webhook.stop()
+            shutil.rmtree(scratch)
 
     @unittest.skipUnless(shutil.which("kubectl"), "kubectl not installed")
     def test_kubectl_reads_every_object_without_a_cluster(self):
