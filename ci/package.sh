@@ -69,7 +69,10 @@ chroot "$root" apt-get update -qq
 # Only the .deb and what it declares: a library it forgot shows here as "not found".
 chroot "$root" env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends \
   "/tmp/$(basename "$deb")" >/dev/null
-! chroot "$root" ldd /usr/bin/convcheck | grep 'not found'
+if chroot "$root" ldd /usr/bin/convcheck | grep 'not found'; then
+  echo "package.sh: the .deb does not depend on every library convcheck needs" >&2
+  exit 1
+fi
 chroot "$root" convcheck --version
 chroot "$root" convcheck --help >/dev/null
 chroot "$root" test -s /usr/share/man/man1/convcheck.1.gz
