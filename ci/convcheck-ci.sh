@@ -66,7 +66,8 @@ case $status in
   3) verdict="the webhook could not be tested" ;;
   *) verdict="convcheck ended abnormally" ;;
 esac
-if [ -n "$summary" ] && { [ ! -f "$summary" ] || [ "$(stat -c %s "$summary")" -eq "$summary_size" ]; }; then
+summary_unchanged() { [ ! -f "$summary" ] || [ "$(stat -c %s "$summary")" -eq "$summary_size" ]; }
+if [ -n "$summary" ] && summary_unchanged; then
   files=$(cd "$report_dir" && find . -maxdepth 1 -type f -printf '%P\n' | sort)
   {
     echo "### convcheck: $verdict (exit code $status)"

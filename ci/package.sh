@@ -1,11 +1,12 @@
 #!/usr/bin/env bash
-# The packaging job: builds the .deb and the .tar.gz with cpack from the default build, installs the
-# .deb in a clean Debian 12 root (mmdebstrap, chroot) and runs `convcheck --help` and the demo there,
-# then builds the container image from that same .deb (Containerfile, CONVCHECK_FROM=deb: nothing
+# The packaging job: builds the .deb and the .tar.gz with cpack from the default build, installs
+# the .deb in a clean Debian 12 root (mmdebstrap, chroot) and runs `convcheck --help` and the demo
+# there, then builds the container image from that same .deb (Containerfile, CONVCHECK_FROM=deb: nothing
 # compiled twice) and runs the demo in it. Packages land in BUILD/package/dist/.
 #
 # BUILD_DIR: an already configured build tree to package (default: the default preset's build/).
-# The minbase root file system is cached as BUILD/package-cache/debian-12-minbase.tar.
+# DEMO_ARGS: `convcheck run` options of the demo runs (default --tests 20). The Debian root file
+# system is cached as BUILD/package-cache/debian-12-slim.tar (delete it to make it anew).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 # mmdebstrap --mode=root, chroot and mount need root.
@@ -35,8 +36,8 @@ tar -tzf "$pkg"/dist/*.tar.gz | grep -q '/bin/convcheck$'
 
 step "clean Debian 12 root (mmdebstrap minbase, cached)"
 # Like debian:12-slim: minbase, merged /usr set up by the hook (not the usrmerge package, which
-# brings perl), without manuals, documentation and translations (dpkg path
-# excludes, kept in the image); the chroot drops the excludes to install the .deb in full.
+# brings perl), without manuals, documentation and translations (dpkg path excludes, kept in the
+# image); the chroot drops the excludes to install the .deb in full.
 cache=$build/package-cache
 base_tar=$cache/debian-12-slim.tar
 if [ ! -s "$base_tar" ]; then
@@ -44,7 +45,8 @@ if [ ! -s "$base_tar" ]; then
   mmdebstrap --variant=minbase --mode=root --format=tar \
     --hook-dir=/usr/share/mmdebstrap/hooks/merged-usr \
     --dpkgopt='path-exclude=/usr/share/man/*' --dpkgopt='path-exclude=/usr/share/info/*' \
-    --dpkgopt='path-exclude=/usr/share/locale/*' --dpkgopt='path-include=/usr/share/locale/locale.alias' \
+    --dpkgopt='path-exclude=/usr/share/locale/*' \
+    --dpkgopt='path-include=/usr/share/locale/locale.alias' \
     --dpkgopt='path-exclude=/usr/share/doc/*' --dpkgopt='path-include=/usr/share/doc/*/copyright' \
     bookworm "$base_tar.part" \
     "deb http://deb.debian.org/debian bookworm main" \
@@ -91,8 +93,9 @@ mkdir -p "$root/demo/ci" "$root/demo/examples"
 cp ci/demo.sh ci/make-certs.sh "$root/demo/ci/"
 cp -r examples/crds "$root/demo/examples/"
 cp "$build/examples/webhook/example-webhook" "$root/demo/"
-chroot "$root" env CONVCHECK_BIN=convcheck EXAMPLE_WEBHOOK=/demo/example-webhook DEMO_OUT=/demo/out \
-  DEMO_ARGS="$demo_args" bash /demo/ci/demo.sh >"$pkg/chroot-demo.log" 2>&1 || { cat "$pkg/chroot-demo.log"; exit 1; }
+chroot "$root" env CONVCHECK_BIN=convcheck EXAMPLE_WEBHOOK=/demo/example-webhook \
+  DEMO_OUT=/demo/out DEMO_ARGS="$demo_args" bash /demo/ci/demo.sh >"$pkg/chroot-demo.log" 2>&1 \
+  || { cat "$pkg/chroot-demo.log"; exit 1; }
 tail -n 1 "$pkg/chroot-demo.log"
 umount "$root/proc"
 trap - EXIT
@@ -118,7 +121,8 @@ if kubectl_path=$(command -v kubectl); then
 fi
 image=localhost/convcheck:ci
 "${podman[@]}" build "${limits[@]}" --network host -f Containerfile \
-  --build-arg BASE="$base_image" --build-arg CONVCHECK_FROM=deb --build-arg KUBECTL="$kubectl_from" \
+  --build-arg BASE="$base_image" --build-arg CONVCHECK_FROM=deb \
+  --build-arg KUBECTL="$kubectl_from" \
   -t "$image" . >"$pkg/image-build.log" 2>&1 || { cat "$pkg/image-build.log"; exit 1; }
 rm -rf dist
 "${podman[@]}" image inspect --format 'image {{.Id}}: {{.Size}} bytes' "$image"
@@ -129,8 +133,13 @@ run=("${podman[@]}" run --rm "${limits[@]}" --network none)
 
 step "demo in the container (as user 10001, no network but loopback)"
 # A test image on top adds the example webhook's libraries; convcheck is the image's own.
-printf 'FROM %s\nUSER 0\nRUN apt-get update -qq && apt-get install -y -qq --no-install-recommends %s \\\n && rm -rf /var/lib/apt/lists/*\nUSER 10001:10001\n' \
-  "$image" "$webhook_packages" >"$pkg/Containerfile.demo"
+cat >"$pkg/Containerfile.demo" <<EOF
+FROM $image
+USER 0
+RUN apt-get update -qq && apt-get install -y -qq --no-install-recommends $webhook_packages \\
+ && rm -rf /var/lib/apt/lists/*
+USER 10001:10001
+EOF
 "${podman[@]}" build "${limits[@]}" --network host -f "$pkg/Containerfile.demo" -t "$image-demo" \
   "$pkg" >>"$pkg/image-build.log" 2>&1 || { cat "$pkg/image-build.log"; exit 1; }
 pki=$pkg/pki
@@ -139,8 +148,8 @@ chmod a+r "$pki"/*.pem
 "${run[@]}" -v "$PWD/ci:/demo/ci:ro" -v "$PWD/examples/crds:/demo/examples/crds:ro" \
   -v "$build/examples/webhook/example-webhook:/demo/example-webhook:ro" -v "$pki:/demo/pki:ro" \
   -e CONVCHECK_BIN=convcheck -e EXAMPLE_WEBHOOK=/demo/example-webhook -e DEMO_OUT=/tmp/demo \
-  -e DEMO_PKI=/demo/pki -e DEMO_ARGS="$demo_args" --entrypoint bash "$image-demo" /demo/ci/demo.sh >"$pkg/image-demo.log" 2>&1 \
-  || { cat "$pkg/image-demo.log"; exit 1; }
+  -e DEMO_PKI=/demo/pki -e DEMO_ARGS="$demo_args" --entrypoint bash "$image-demo" /demo/ci/demo.sh \
+  >"$pkg/image-demo.log" 2>&1 || { cat "$pkg/image-demo.log"; exit 1; }
 tail -n 1 "$pkg/image-demo.log"
 "${podman[@]}" rmi "$image-demo" >/dev/null
 # Earlier runs' images and stages, untagged by this one (the disk of a long-lived runner).

@@ -19,14 +19,17 @@ add_custom_command(
   VERBATIM)
 add_custom_target(convcheck_man_page ALL DEPENDS ${CONVCHECK_MAN_PAGE})
 if(GZIP_EXECUTABLE)
-  install(FILES ${CONVCHECK_MAN_PAGE}.gz DESTINATION ${CMAKE_INSTALL_MANDIR}/man1 COMPONENT convcheck)
+  install(FILES ${CONVCHECK_MAN_PAGE}.gz DESTINATION ${CMAKE_INSTALL_MANDIR}/man1
+          COMPONENT convcheck)
 else()
   install(FILES ${CONVCHECK_MAN_PAGE} DESTINATION ${CMAKE_INSTALL_MANDIR}/man1 COMPONENT convcheck)
 endif()
 
-install(FILES README.md LICENSE docs/install.md DESTINATION ${CMAKE_INSTALL_DOCDIR} COMPONENT convcheck)
+install(FILES README.md LICENSE docs/install.md DESTINATION ${CMAKE_INSTALL_DOCDIR}
+        COMPONENT convcheck)
 # The CI runner script the GitLab template calls (the GitHub Action calls the repository's copy).
-install(PROGRAMS ci/convcheck-ci.sh DESTINATION ${CMAKE_INSTALL_DATADIR}/convcheck COMPONENT convcheck)
+install(PROGRAMS ci/convcheck-ci.sh DESTINATION ${CMAKE_INSTALL_DATADIR}/convcheck
+        COMPONENT convcheck)
 install(DIRECTORY examples/crds DESTINATION ${CMAKE_INSTALL_DOCDIR}/examples COMPONENT convcheck)
 
 set(CPACK_PACKAGE_NAME convcheck)
@@ -42,7 +45,8 @@ set(CPACK_PACKAGE_VERSION "${CONVCHECK_BUILD_VERSION}")
 set(CPACK_RESOURCE_FILE_LICENSE ${PROJECT_SOURCE_DIR}/LICENSE)
 set(CPACK_GENERATOR DEB TGZ)
 set(CPACK_STRIP_FILES ON)
-set(CPACK_PACKAGE_FILE_NAME "${CPACK_PACKAGE_NAME}-${CONVCHECK_BUILD_VERSION}-${CMAKE_SYSTEM_NAME}-${CMAKE_SYSTEM_PROCESSOR}")
+set(CPACK_PACKAGE_FILE_NAME
+    "convcheck-${CONVCHECK_BUILD_VERSION}-${CMAKE_SYSTEM_NAME}-${CMAKE_SYSTEM_PROCESSOR}")
 set(CPACK_DEBIAN_FILE_NAME DEB-DEFAULT)
 set(CPACK_DEBIAN_PACKAGE_SECTION devel)
 # Runtime dependencies from the binary's shared libraries (dpkg-shlibdeps, from dpkg-dev).

@@ -68,7 +68,8 @@ the webhook could not be tested at all (unreachable, TLS failure before any conv
 file(WRITE "${OUTPUT}" "${page}")
 if(GZIP)
   # -n: no name or time stamp in the header, so the same page gives the same bytes.
-  execute_process(COMMAND "${GZIP}" -9nc "${OUTPUT}" OUTPUT_FILE "${OUTPUT}.gz" RESULT_VARIABLE status)
+  execute_process(COMMAND "${GZIP}" -9nc "${OUTPUT}" OUTPUT_FILE "${OUTPUT}.gz"
+                  RESULT_VARIABLE status)
   if(NOT status EQUAL 0)
     message(FATAL_ERROR "gzip ${OUTPUT} failed")
   endif()
