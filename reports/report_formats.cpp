@@ -1,5 +1,14 @@
 #include "reports/report_formats.h"
 
+#include <stdlib.h>
+#include <unistd.h>
+
+#include <filesystem>
+#include <fstream>
+#include <ostream>
+
+#include <fmt/format.h>
+
 #include "reports/json_report.h"
 #include "reports/junit_report.h"
 
@@ -11,6 +20,26 @@ const std::vector<ReportFormat>& reportFormats() {
       {"json", "Write machine-readable JSON results here", "results.json", "JSON", writeJsonReport},
   };
   return formats;
+}
+
+std::string writeReport(const ReportFormat& format, const RunReport& report,
+                        const std::string& path, std::ostream& out) {
+  if (path != "-") return format.write(report, path);
+  std::string tmp = (std::filesystem::temp_directory_path() / "convcheck-report-XXXXXX").string();
+  int fd = mkstemp(tmp.data());
+  if (fd < 0)
+    return fmt::format("cannot write the {} report to stdout: no temporary file", format.label);
+  close(fd);
+  std::string error = format.write(report, tmp);
+  if (error.empty()) {
+    std::ifstream written(tmp, std::ios::binary);
+    out << written.rdbuf();
+    out.flush();
+  }
+  std::error_code ignored;
+  std::filesystem::remove(tmp, ignored);
+  std::filesystem::remove(tmp + ".tmp", ignored);
+  return error;
 }
 
 }  // namespace convcheck

@@ -4,6 +4,7 @@
 #pragma once
 
 #include <functional>
+#include <iosfwd>
 #include <string>
 #include <vector>
 
@@ -22,5 +23,10 @@ struct ReportFormat {
 
 // Every format, in the order --help lists their options and the console names their files.
 const std::vector<ReportFormat>& reportFormats();
+
+// Writes `report` in `format` to `path`, or to `out` when `path` is "-" (any format: it is
+// written to a temporary file first); returns an error message or "".
+std::string writeReport(const ReportFormat& format, const RunReport& report,
+                        const std::string& path, std::ostream& out);
 
 }  // namespace convcheck

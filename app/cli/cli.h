@@ -1,5 +1,6 @@
-// The convcheck command line: subcommands run, generate and properties, every option declared
-// once in cli.cpp with its help text and default. Called by app/main.cpp and by CLI tests.
+// The convcheck command line: parses the arguments with the subcommands of command_table.cpp
+// (each declares its options once, with help text and default) and runs the one given. Called by
+// app/main.cpp and by CLI tests.
 #pragma once
 
 #include <iosfwd>

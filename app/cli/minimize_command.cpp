@@ -1,13 +1,18 @@
-#include "app/cli/minimize_command.h"
-
+// `convcheck minimize --crd … --url … --to VERSION [--property ID] OBJECT`: shrinks a user's
+// failing object (kubectl get -o json|yaml output, server-set fields and all) to the smallest
+// schema-valid object that still fails the same property the same way, prints it and writes a
+// reproduction bundle. Exit 1 when it fails (minimised), 0 when it does not fail, 2 usage/input,
+// 3 unreachable. Listed in command_table.cpp.
 #include <fstream>
 #include <istream>
+#include <memory>
 #include <ostream>
 #include <sstream>
 
 #include <fmt/format.h>
 #include <CLI/CLI.hpp>
 
+#include "app/cli/command.h"
 #include "app/cli/shared_options.h"
 #include "app/run/kind_context.h"
 #include "app/run/target_resolution.h"
@@ -27,32 +32,15 @@ namespace convcheck {
 
 using nlohmann::json;
 
-CLI::App* addMinimizeCommand(CLI::App& app, MinimizeFlags& f) {
-  CLI::App* m = app.add_subcommand(
-      "minimize",
-      "Shrink a failing object (kubectl get -o json|yaml) to the smallest one that still fails");
-  m->add_option("OBJECT", f.object,
-                "The object: a JSON or YAML file (a List or several documents make a batch), or -")
-      ->required();
-  declareCrdOption(*m, f.crd);
-  declareKindOption(*m, f.kind);
-  m->add_option("--to", f.to, "Version to convert the object to")->required();
-  m->add_option("--property", f.property,
-                "Property that fails (default: the first that fails, see `convcheck properties`)");
-  declareTargetOptions(*m, f.target, TargetDefaults::Crd);
-  declareTimeoutOption(*m, f.target, TargetDefaults::Crd);
-  declareReviewVersionOption(*m, f.reviewVersion);
-  declareShrinkBudgetOption(*m, f.shrinkBudget, 500);
-  m->add_option("--seed", f.seed, "Seed for request uids")->default_val(1);
-  m->add_option("--report-dir", f.reportDir, "Write the bundle under DIR/bundles/")
-      ->default_val("convcheck-minimize");
-  m->add_option("-o,--output", f.output, "json or yaml")
-      ->default_val("json")
-      ->check(CLI::IsMember({"json", "yaml"}));
-  return m;
-}
-
 namespace {
+
+struct MinimizeFlags {
+  std::string crd, kind, reviewVersion;
+  TargetFlags target;
+  std::string to, property, object, reportDir = "convcheck-minimize", output = "json";
+  int shrinkBudget = 500;
+  std::uint64_t seed = 1;
+};
 
 struct Usage {
   std::string message;
@@ -92,8 +80,6 @@ std::string render(const std::vector<json>& batch, const std::string& format) {
   }
   return out;
 }
-
-}  // namespace
 
 int runMinimize(const MinimizeFlags& f, const std::string& version, std::istream& in,
                 std::ostream& out, std::ostream& err) {
@@ -222,6 +208,38 @@ int runMinimize(const MinimizeFlags& f, const std::string& version, std::istream
     err << "convcheck: " << u.message << "\n";
     return 2;
   }
+}
+
+// Declares the options on `sub`; the returned action reads what they receive.
+Execute declareMinimizeOptions(CLI::App& sub) {
+  auto f = std::make_shared<MinimizeFlags>();
+  sub.add_option("OBJECT", f->object,
+                 "The object: a JSON or YAML file (a List or several documents make a batch), or -")
+      ->required();
+  declareCrdOption(sub, f->crd);
+  declareKindOption(sub, f->kind);
+  sub.add_option("--to", f->to, "Version to convert the object to")->required();
+  sub.add_option("--property", f->property,
+                 "Property that fails (default: the first that fails, see `convcheck properties`)");
+  declareTargetOptions(sub, f->target, TargetDefaults::Crd);
+  declareTimeoutOption(sub, f->target, TargetDefaults::Crd);
+  declareReviewVersionOption(sub, f->reviewVersion);
+  declareShrinkBudgetOption(sub, f->shrinkBudget, 500);
+  declareSeedOption(sub, f->seed, "Seed for request uids")->default_val(1);
+  sub.add_option("--report-dir", f->reportDir, "Write the bundle under DIR/bundles/")
+      ->default_val("convcheck-minimize");
+  sub.add_option("-o,--output", f->output, "json or yaml")
+      ->default_val("json")
+      ->check(CLI::IsMember({"json", "yaml"}));
+  return [f](const CommandContext& c) { return runMinimize(*f, c.version, c.in, c.out, c.err); };
+}
+
+}  // namespace
+
+Command minimizeCommand() {
+  return {"minimize",
+          "Shrink a failing object (kubectl get -o json|yaml) to the smallest one that still fails",
+          declareMinimizeOptions};
 }
 
 }  // namespace convcheck

@@ -1,14 +1,15 @@
-#include "app/cli/replay_command.h"
-
-#include "properties/checks/cause_analysis.h"
-
+// `convcheck replay BUNDLE`: re-runs exactly the case of a reproduction bundle (same objects,
+// target version, seed and property) and says whether it still fails. Exit 1 still fails, 0 now
+// passes, 2 unreadable bundle or bad flags, 3 webhook unreachable. Listed in command_table.cpp.
 #include <istream>
+#include <memory>
 #include <ostream>
 #include <sstream>
 
 #include <fmt/format.h>
 #include <CLI/CLI.hpp>
 
+#include "app/cli/command.h"
 #include "app/cli/shared_options.h"
 #include "app/run/kind_context.h"
 #include "app/run/target_resolution.h"
@@ -23,18 +24,12 @@ namespace convcheck {
 
 using nlohmann::json;
 
-CLI::App* addReplayCommand(CLI::App& app, ReplayFlags& f) {
-  CLI::App* replay = app.add_subcommand(
-      "replay",
-      "Re-run the case of a reproduction bundle; exit 1 if it still fails, 0 if it now passes");
-  replay->add_option("BUNDLE", f.bundle, "Bundle directory (from --report-dir DIR/bundles/...)")
-      ->required();
-  declareTargetOptions(*replay, f.target, TargetDefaults::Bundle);
-  declareTimeoutOption(*replay, f.target, TargetDefaults::Bundle);
-  return replay;
-}
-
 namespace {
+
+struct ReplayFlags {
+  std::string bundle;
+  TargetFlags target;  // unset fields: the bundle's
+};
 
 // The result for the bundle's property in the part of the case it was found in.
 const CheckResult* resultFor(const CaseResult& r, const Bundle& b, CasePart part) {
@@ -54,8 +49,6 @@ const CheckResult* resultFor(const CaseResult& r, const Bundle& b, CasePart part
   }
   return nullptr;
 }
-
-}  // namespace
 
 int runReplay(const ReplayFlags& f, std::ostream& out, std::ostream& err) {
   auto read = readBundle(f.bundle);
@@ -153,6 +146,24 @@ int runReplay(const ReplayFlags& f, std::ostream& out, std::ostream& err) {
     out << fmt::format("  {} fails ({} {} -> {})\n", t.property, casePartName(t.part), t.from,
                        t.to);
   return 1;
+}
+
+// Declares the options on `sub`; the returned action reads what they receive.
+Execute declareReplayOptions(CLI::App& sub) {
+  auto f = std::make_shared<ReplayFlags>();
+  sub.add_option("BUNDLE", f->bundle, "Bundle directory (from --report-dir DIR/bundles/...)")
+      ->required();
+  declareTargetOptions(sub, f->target, TargetDefaults::Bundle);
+  declareTimeoutOption(sub, f->target, TargetDefaults::Bundle);
+  return [f](const CommandContext& c) { return runReplay(*f, c.out, c.err); };
+}
+
+}  // namespace
+
+Command replayCommand() {
+  return {"replay",
+          "Re-run the case of a reproduction bundle; exit 1 if it still fails, 0 if it now passes",
+          declareReplayOptions};
 }
 
 }  // namespace convcheck

@@ -1,8 +1,15 @@
 #include "app/cli/shared_options.h"
 
+#include <cerrno>
+#include <cstdlib>
+#include <cstring>
+#include <filesystem>
+#include <fstream>
+
 #include <fmt/format.h>
 #include <CLI/CLI.hpp>
 
+#include "harness/transport/url_parts.h"
 #include "kube/go/duration.h"
 
 namespace convcheck {
@@ -16,10 +23,23 @@ std::string defaultFrom(TargetDefaults defaults, const std::string& fromCrd,
   return from.empty() ? "" : "; default: " + from;
 }
 
+// An error naming the flag and the file when `path` cannot be opened for reading, else "".
+std::string unreadable(const char* flag, const std::string& path) {
+  if (path.empty()) return "";
+  errno = 0;
+  std::ifstream file(path, std::ios::binary);
+  if (file && std::filesystem::is_regular_file(path)) return "";
+  const int why = errno;
+  return fmt::format("{} {}: cannot read: {}", flag, path,
+                     std::filesystem::is_directory(path) ? "a directory"
+                     : why != 0                          ? std::strerror(why)
+                                                         : "not a file");
+}
+
 }  // namespace
 
 void declareCrdOption(CLI::App& app, std::string& crd) {
-  app.add_option("--crd", crd, "CRD manifest: a YAML/JSON file, a directory, or - for stdin")
+  app.add_option("--crd,-f", crd, "CRD manifest: a YAML/JSON file, a directory, or - for stdin")
       ->required();
 }
 
@@ -75,7 +95,26 @@ void declareShrinkBudgetOption(CLI::App& app, int& budget, int defaultBudget) {
       ->check(CLI::Range(0, 1000000));
 }
 
+CLI::Option* declareSeedOption(CLI::App& app, std::uint64_t& seed, const std::string& help) {
+  auto wholeNumber = [](std::string& text) -> std::string {
+    const char* kExpected = "expected a whole number from 0 to 18446744073709551615";
+    if (text.empty() || text.find_first_not_of("0123456789") != std::string::npos)
+      return fmt::format("{}: {}", text, kExpected);
+    errno = 0;
+    std::strtoull(text.c_str(), nullptr, 10);
+    return errno == ERANGE ? fmt::format("{}: {}", text, kExpected) : "";
+  };
+  return app.add_option("--seed", seed, help)->check(CLI::Validator(wholeNumber, ""));
+}
+
 std::string applyTargetFlags(const TargetFlags& f, TransportOptions& transport) {
+  if (!f.url.empty()) {
+    std::string whyNot;
+    if (!parseUrl(f.url, &whyNot)) return fmt::format("--url: {}", whyNot);
+  }
+  for (auto [flag, path] : {std::pair{"--ca-file", &f.caFile}, std::pair{"--cert", &f.cert},
+                            std::pair{"--key", &f.key}})
+    if (auto error = unreadable(flag, *path); !error.empty()) return error;
   if (!f.caFile.empty()) transport.tls.caFile = f.caFile;
   if (!f.cert.empty()) transport.tls.certFile = f.cert;
   if (!f.key.empty()) transport.tls.keyFile = f.key;

@@ -1,8 +1,9 @@
 // The options several commands take (--crd, --kind, the webhook target, --review-version,
-// --date-times, --shrink-budget), each declared once with its help text, and read once.
+// --date-times, --shrink-budget, --seed), each declared once with its help text, and read once.
 // Used by cli.cpp (run, generate), minimize_command.cpp and replay_command.cpp.
 #pragma once
 
+#include <cstdint>
 #include <optional>
 #include <string>
 
@@ -11,7 +12,8 @@
 
 namespace CLI {
 class App;
-}
+class Option;
+}  // namespace CLI
 
 namespace convcheck {
 
@@ -25,7 +27,7 @@ struct TargetFlags {
   bool insecureSkipTlsVerify = false;
 };
 
-// --crd (required): the CRD manifest.
+// --crd (required, also -f): the CRD manifest.
 void declareCrdOption(CLI::App& app, std::string& crd);
 
 // --kind: the CRD to use when the input holds several (generate, minimize; run's --kind is a
@@ -47,7 +49,12 @@ void declareDateTimesOption(CLI::App& app, std::string& dateTimes);
 // --shrink-budget with the command's default.
 void declareShrinkBudgetOption(CLI::App& app, int& budget, int defaultBudget);
 
-// Overrides in `transport` what `flags` gives; returns an error ("" when none): a timeout that is
+// --seed: a whole number from 0 to 2^64-1 (a sign or anything larger is a usage error); returns
+// the option for the command's default and help.
+CLI::Option* declareSeedOption(CLI::App& app, std::uint64_t& seed, const std::string& help);
+
+// Overrides in `transport` what `flags` gives; returns an error ("" when none): a --url that is
+// not an absolute http(s) URL, a --ca-file, --cert or --key that cannot be read, a timeout that is
 // not a positive duration, or --cert without --key (or the reverse) once applied.
 std::string applyTargetFlags(const TargetFlags& flags, TransportOptions& transport);
 

@@ -11,6 +11,8 @@
 #include <set>
 #include <sstream>
 
+#include <unistd.h>
+
 #include "app/cli/cli.h"
 
 namespace convcheck {
@@ -96,12 +98,33 @@ TEST(SharedOptions, EachOptionNameIsDeclaredOnceInTheCliSources) {
   }
   ASSERT_GE(declarations.size(), 30u);
   EXPECT_EQ(declarations["--url"], 1);
-  for (const auto& [name, count] : declarations)
-    if (!kSameNameOtherMeaning.count(name) && name != "-o")
-      EXPECT_EQ(count, 1) << name << " is declared " << count << " times in app/cli";
+  for (const auto& [name, count] : declarations) {
+    if (kSameNameOtherMeaning.count(name) || name == "-o") continue;
+    EXPECT_EQ(count, 1) << name << " is declared " << count << " times in app/cli";
+  }
 }
 
+// An empty file in a fresh temporary directory, removed with it.
+class TempFiles {
+ public:
+  TempFiles()
+      : dir_(std::filesystem::temp_directory_path() /
+             ("convcheck-shared-options-" + std::to_string(::getpid()))) {
+    std::filesystem::create_directories(dir_);
+  }
+  ~TempFiles() { std::filesystem::remove_all(dir_); }
+  std::string make(const std::string& name) {
+    std::ofstream(dir_ / name) << "";
+    return (dir_ / name).string();
+  }
+  std::string missing(const std::string& name) const { return (dir_ / name).string(); }
+
+ private:
+  std::filesystem::path dir_;
+};
+
 TEST(SharedOptions, TargetFlagsOverrideOnlyWhatIsGiven) {
+  TempFiles files;
   TransportOptions transport;
   transport.tls.caFile = "bundle-ca.pem";
   transport.tls.certFile = "bundle.crt";
@@ -115,11 +138,11 @@ TEST(SharedOptions, TargetFlagsOverrideOnlyWhatIsGiven) {
   EXPECT_EQ(transport.tls.serverName, "hook.ns.svc");
   EXPECT_FALSE(transport.tls.insecureSkipVerify);
   EXPECT_EQ(transport.timeout, std::chrono::milliseconds(5000));
-  flags.caFile = "ca.pem";
+  flags.caFile = files.make("ca.pem");
   flags.timeout = "500ms";
   flags.insecureSkipTlsVerify = true;
   EXPECT_EQ(applyTargetFlags(flags, transport), "");
-  EXPECT_EQ(transport.tls.caFile, "ca.pem");
+  EXPECT_EQ(transport.tls.caFile, flags.caFile);
   EXPECT_TRUE(transport.tls.insecureSkipVerify);
   EXPECT_EQ(transport.timeout, std::chrono::milliseconds(500));
 }
@@ -135,13 +158,39 @@ TEST(SharedOptions, ATimeoutMustBeAPositiveDuration) {
 }
 
 TEST(SharedOptions, CertAndKeyGoTogether) {
+  TempFiles files;
   TransportOptions transport;
   TargetFlags flags;
-  flags.cert = "client.crt";
+  flags.cert = files.make("client.crt");
   EXPECT_EQ(applyTargetFlags(flags, transport), "--cert and --key go together");
   TransportOptions fromBundle;
   fromBundle.tls.keyFile = "bundle.key";
   EXPECT_EQ(applyTargetFlags(flags, fromBundle), "") << "the bundle's key completes --cert";
+}
+
+TEST(SharedOptions, TheUrlMustBeAnAbsoluteHttpUrl) {
+  TransportOptions transport;
+  TargetFlags flags;
+  for (const char* bad : {"foo", "ftp://127.0.0.1/convert", "https://"}) {
+    flags.url = bad;
+    EXPECT_EQ(applyTargetFlags(flags, transport).rfind("--url: invalid URL", 0), 0u) << bad;
+  }
+  flags.url = "https://127.0.0.1:8443/convert";
+  EXPECT_EQ(applyTargetFlags(flags, transport), "");
+}
+
+TEST(SharedOptions, TlsFilesMustBeReadable) {
+  TempFiles files;
+  for (auto member : {&TargetFlags::caFile, &TargetFlags::cert, &TargetFlags::key}) {
+    TransportOptions transport;
+    TargetFlags flags;
+    flags.*member = files.missing("nope.pem");
+    std::string error = applyTargetFlags(flags, transport);
+    EXPECT_NE(error.find(files.missing("nope.pem") + ": cannot read: No such file"),
+              std::string::npos)
+        << error;
+    EXPECT_EQ(error.rfind("--", 0), 0u) << error;
+  }
 }
 
 TEST(SharedOptions, ReviewVersionIsV1OrV1beta1OrUnset) {
@@ -160,10 +209,22 @@ TEST(SharedOptions, BadTargetFlagsAreUsageErrorsInEveryCommand) {
        {std::vector<std::string>{"run", "--crd", "x.yaml", "--timeout", "soon"},
         std::vector<std::string>{"minimize", "--crd", "x.yaml", "--to", "v1", "--timeout", "soon",
                                  "o.yaml"},
-        std::vector<std::string>{"replay", "--timeout", "soon", "no-such-bundle"}}) {
+        std::vector<std::string>{"replay", "--timeout", "soon", "no-such-bundle"},
+        std::vector<std::string>{"run", "--crd", "x.yaml", "--url", "foo"},
+        std::vector<std::string>{"run", "--crd", "x.yaml", "--ca-file", "no-such-ca.pem"},
+        std::vector<std::string>{"minimize", "--crd", "x.yaml", "--to", "v1", "--key",
+                                 "no-such.key", "o.yaml"},
+        std::vector<std::string>{"replay", "--cert", "no-such.crt", "no-such-bundle"},
+        std::vector<std::string>{"run", "--crd", "x.yaml", "--seed", "-1"},
+        std::vector<std::string>{"run", "--crd", "x.yaml", "--seed", "18446744073709551616"},
+        std::vector<std::string>{"generate", "--crd", "x.yaml", "--version", "v1", "--seed", "-5"},
+        std::vector<std::string>{"minimize", "--crd", "x.yaml", "--to", "v1", "--seed", "1e3",
+                                 "o.yaml"}}) {
     std::istringstream in;
     std::ostringstream out, err;
-    EXPECT_EQ(runCli(args, in, out, err), 2) << args[0];
+    EXPECT_EQ(runCli(args, in, out, err), 2) << args[0] << " " << args.back();
+    EXPECT_EQ(out.str(), "") << args[0];
+    EXPECT_NE(err.str(), "") << args[0];
   }
 }
 

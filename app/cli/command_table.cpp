@@ -1,0 +1,28 @@
+#include "app/cli/command_table.h"
+
+namespace convcheck {
+
+// Each defined in the file named after it.
+Command runCommand();
+Command replayCommand();
+Command minimizeCommand();
+Command generateCommand();
+Command propertiesCommand();
+Command helpCommand();
+Command versionCommand();
+Command completionCommand();
+
+std::vector<Command> commandTable() {
+  std::vector<Command> table;
+  table.push_back(runCommand());
+  table.push_back(replayCommand());
+  table.push_back(minimizeCommand());
+  table.push_back(generateCommand());
+  table.push_back(propertiesCommand());
+  table.push_back(helpCommand());
+  table.push_back(versionCommand());
+  table.push_back(completionCommand());
+  return table;
+}
+
+}  // namespace convcheck

@@ -1,0 +1,326 @@
+// `convcheck run`: every run option, the checks beyond CLI11 that fill the RunConfig, and the run
+// itself with its reports, bundles and corpus. Listed in command_table.cpp.
+#include <pthread.h>
+#include <signal.h>
+#include <unistd.h>
+
+#include <atomic>
+#include <cstdlib>
+#include <filesystem>
+#include <iostream>
+#include <memory>
+#include <random>
+#include <sstream>
+#include <thread>
+
+#include <fmt/format.h>
+#include <CLI/CLI.hpp>
+
+#include "app/cli/command.h"
+#include "app/cli/shared_options.h"
+#include "app/run/runner.h"
+#include "harness/corpus/corpus_store.h"
+#include "kube/go/duration.h"
+#include "properties/checks/property_registry.h"
+#include "reports/bundle_writer.h"
+#include "reports/console_report.h"
+#include "reports/report_formats.h"
+
+namespace convcheck {
+namespace {
+
+struct RunFlags {
+  RunConfig config;
+  TargetFlags target;
+  std::string duration;
+  std::string reviewVersion;
+  std::string properties;
+  std::string maxResponseSize = "16MiB";
+  std::string dateTimes = "canonical";
+  bool seedGiven = false;
+};
+
+constexpr const char* kDefaultConfigFile = ".convcheck.yaml";
+
+std::optional<std::size_t> parseSize(const std::string& text) {
+  std::size_t pos = 0;
+  unsigned long long value = 0;
+  try {
+    value = std::stoull(text, &pos);
+  } catch (...) {
+    return std::nullopt;
+  }
+  std::string unit = text.substr(pos);
+  std::size_t mult = unit == "" || unit == "B" ? 1
+                     : unit == "KiB"           ? 1ull << 10
+                     : unit == "MiB"           ? 1ull << 20
+                     : unit == "GiB"           ? 1ull << 30
+                                               : 0;
+  if (mult == 0) return std::nullopt;
+  return value * mult;
+}
+
+// Every `run` option, in the order --help shows them.
+void declareRunFlags(CLI::App& run, RunFlags& f) {
+  RunConfig& c = f.config;
+  declareCrdOption(run, c.crdInput);
+  run.add_option("--kind", c.kinds,
+                 "Test only these kinds (Kind or CRD name); default: every CRD with strategy "
+                 "Webhook");
+  declareTargetOptions(run, f.target, TargetDefaults::Crd);
+  run.add_flag("--http2", c.transport.http2, "Allow HTTP/2 (kube-apiserver uses HTTP/1.1)");
+  declareReviewVersionOption(run, f.reviewVersion);
+  declareDateTimesOption(run, f.dateTimes);
+  run.add_option("--config", c.configPath,
+                 "Acknowledged differences (YAML, see README); default: .convcheck.yaml in the "
+                 "current directory when there is one");
+  run.add_flag("--raw-objects", c.rawObjects,
+               "Send objects without their schema defaults (kube-apiserver always applies them "
+               "before converting)");
+  declareSeedOption(run, c.seed,
+                    "Random seed; the same seed, CRD and webhook give the same "
+                    "requests and verdict (default: random, printed)")
+      ->each([&f](const std::string&) { f.seedGiven = true; });
+  run.add_option("--tests", c.testsPerPair,
+                 "Test cases per ordered version pair (with --duration: an upper bound)")
+      ->default_val(100)
+      ->check(CLI::Range(1, 1000000))
+      ->each([&c](const std::string&) { c.testsGiven = true; });
+  run.add_option("--duration", f.duration,
+                 "Time budget for the whole run, e.g. 10m, spread evenly over kinds and version "
+                 "pairs; without --tests, cases continue until it is spent");
+  run.add_option("--jobs,-j", c.jobs,
+                 "Requests in flight to the webhook at once, as kube-apiserver calls webhooks "
+                 "concurrently (one case more runs, judged meanwhile); verdicts stay the same for "
+                 "a seed (results are judged in case order)")
+      ->default_val(8)
+      ->check(CLI::Range(1, 64));
+  run.add_option("--batch-size", c.maxBatchSize, "Largest batch of objects in one review")
+      ->default_val(32)
+      ->check(CLI::Range(1, 100000));
+  declareTimeoutOption(run, f.target, TargetDefaults::Crd);
+  run.add_option("--properties", f.properties,
+                 "Comma-separated property ids to check (default: all; see `convcheck "
+                 "properties`)");
+  for (const auto& format : reportFormats())
+    run.add_option("--" + format.id, c.reportPaths[format.id], format.help + " (- for stdout)");
+  run.add_option(
+      "--report-dir", c.reportDir,
+      "Write reports (junit.xml, results.json) and reproduction bundles (bundles/) here");
+  declareShrinkBudgetOption(run, c.shrinkBudget, 200);
+  run.add_option("--corpus", c.corpusDir,
+                 "Corpus directory: samples/ are test inputs, regressions/ are replayed first and "
+                 "receive this run's shrunk failures");
+  run.add_option("--max-response-size", f.maxResponseSize,
+                 "Largest webhook answer read, e.g. 64MiB (kube-apiserver has no cap)")
+      ->default_val("16MiB");
+  run.add_option("--user-agent", c.transport.userAgent, "User-Agent header")
+      ->default_val("kube-apiserver-admission");
+  run.add_flag("--verbose,-v", c.verbose, "Print progress per version pair");
+}
+
+std::string joinArgs(const std::vector<std::string>& args) {
+  std::string out;
+  for (const auto& a : args) {
+    bool plain = !a.empty() && a.find_first_of(" \t\"'$`\\|&;<>()*?!{}[]") == std::string::npos;
+    std::string quoted = plain ? a : "'" + a + "'";
+    if (!plain) {
+      std::string escaped;
+      for (char ch : a) escaped += ch == '\'' ? std::string("'\\''") : std::string(1, ch);
+      quoted = "'" + escaped + "'";
+    }
+    out += (out.empty() ? "" : " ") + quoted;
+  }
+  return out;
+}
+
+// Fills the parts of RunConfig that need checking beyond CLI11; returns an error or "".
+std::string finishRunConfig(RunFlags& f, const std::vector<std::string>& args) {
+  RunConfig& c = f.config;
+  c.url = f.target.url;
+  if (auto error = applyTargetFlags(f.target, c.transport); !error.empty()) return error;
+  c.canonicalDateTimes = f.dateTimes == "canonical";
+  if (!f.duration.empty()) {
+    auto duration = parseDuration(f.duration);
+    if (!duration || duration->count() <= 0)
+      return fmt::format("--duration {}: expected a duration such as 10m or 90s", f.duration);
+    c.duration = *duration;
+  }
+  if (auto error = readReviewVersion(f.reviewVersion, c.reviewVersion); !error.empty())
+    return error;
+  if (!f.properties.empty()) {
+    std::size_t start = 0;
+    while (start <= f.properties.size()) {
+      auto end = f.properties.find(',', start);
+      if (end == std::string::npos) end = f.properties.size();
+      std::string id = f.properties.substr(start, end - start);
+      if (!id.empty()) {
+        if (!isKnownProperty(id))
+          return fmt::format("--properties: unknown property id '{}' (see `convcheck properties`)",
+                             id);
+        c.properties.push_back(id);
+      }
+      start = end + 1;
+    }
+  }
+  auto size = parseSize(f.maxResponseSize);
+  if (!size || *size == 0)
+    return fmt::format("--max-response-size {}: expected e.g. 64MiB", f.maxResponseSize);
+  c.transport.maxResponseBytes = *size;
+  if (!f.seedGiven) c.seed = std::random_device{}() * 0x100000001ull + std::random_device{}();
+  std::vector<std::string> repro = {"convcheck"};
+  bool seen = false;
+  for (const auto& a : args) {
+    repro.push_back(a);
+    if (a == "--seed" || a.rfind("--seed=", 0) == 0) seen = true;
+  }
+  if (!seen) {
+    repro.push_back("--seed");
+    repro.push_back(std::to_string(c.seed));
+  }
+  c.commandLine = joinArgs(repro);
+  if (c.configPath.empty() && std::filesystem::exists(kDefaultConfigFile))
+    c.configPath = kDefaultConfigFile;
+  if (!c.configPath.empty()) {
+    auto loaded = loadAckConfig(c.configPath);
+    if (auto* error = std::get_if<std::string>(&loaded)) return *error;
+    c.acks = std::get<AckConfig>(std::move(loaded));
+  }
+  int onStdout = 0;
+  for (const auto& format : reportFormats()) onStdout += c.reportPaths[format.id] == "-";
+  if (onStdout > 1) return "only one report can go to stdout (-)";
+  if (!c.reportDir.empty())
+    for (const auto& format : reportFormats())
+      if (c.reportPaths[format.id].empty())
+        c.reportPaths[format.id] = c.reportDir + "/" + format.fileName;
+  return "";
+}
+
+// Turns SIGINT/SIGTERM into a stop request for the run while it lives: the signals are blocked
+// and a thread waits for them, so no handler touches shared state.
+class StopSignalWatcher {
+ public:
+  explicit StopSignalWatcher(std::atomic<bool>& stop) : stop_(stop) {
+    sigemptyset(&signals_);
+    sigaddset(&signals_, SIGINT);
+    sigaddset(&signals_, SIGTERM);
+    pthread_sigmask(SIG_BLOCK, &signals_, &previous_);
+    thread_ = std::thread([this] {
+      timespec tick{0, 100 * 1000 * 1000};
+      while (!done_.load()) {
+        if (sigtimedwait(&signals_, nullptr, &tick) > 0) stop_.store(true);
+      }
+    });
+  }
+  ~StopSignalWatcher() {
+    done_.store(true);
+    thread_.join();
+    pthread_sigmask(SIG_SETMASK, &previous_, nullptr);
+  }
+
+ private:
+  std::atomic<bool>& stop_;
+  std::atomic<bool> done_{false};
+  sigset_t signals_{}, previous_{};
+  std::thread thread_;
+};
+
+// Stores the reported (shrunk) failure of every failing (kind, from, to, property) in the corpus.
+void saveRegressions(const CorpusStore& corpus, const RunReport& report, std::ostream& out,
+                     std::ostream& err) {
+  int added = 0;
+  for (const auto& kind : report.kinds)
+    for (const auto& tally : kind.tallies) {
+      for (const Finding& f : tally.findings) {
+        if (f.caseTo.empty() || f.caseObjects.empty()) continue;
+        if (f.origin.rfind("corpus ", 0) == 0) continue;  // already stored
+        RegressionCase c{kind.crdName, kind.kind, f.property, f.from,        f.to,
+                         f.part,       f.caseTo,  f.seed,     f.caseObjects, f.summary};
+        bool created = false;
+        std::string saved = corpus.save(c, &created);
+        if (saved.rfind("error: ", 0) == 0)
+          err << "convcheck: corpus: " << saved.substr(7) << "\n";
+        else if (created)
+          ++added;
+      }
+    }
+  if (added > 0)
+    out << fmt::format("corpus: stored {} new regression case(s) in {}\n", added, corpus.dir());
+}
+
+bool useColour() { return std::getenv("NO_COLOR") == nullptr && isatty(STDOUT_FILENO) == 1; }
+
+int executeRun(RunFlags& f, const std::string& version, std::istream& in, std::ostream& out,
+               std::ostream& err) {
+  RunConfig& c = f.config;
+  if (!c.reportDir.empty()) {
+    std::error_code ec;
+    std::filesystem::create_directories(c.reportDir, ec);
+    if (ec) {
+      err << fmt::format("convcheck: cannot create --report-dir {}: {}\n", c.reportDir,
+                         ec.message());
+      return 2;
+    }
+  }
+  std::ostringstream quiet;
+  std::atomic<bool> stop{false};
+  c.stopRequested = &stop;
+  RunReport report;
+  {
+    StopSignalWatcher watcher(stop);
+    report = runConformance(c, in, c.verbose ? err : quiet);
+  }
+  report.version = version;
+  if (!c.reportDir.empty())
+    for (const auto& e : writeBundles(report, c.transport, !c.url.empty(), c.reportDir))
+      err << "convcheck: " << e << "\n";
+  // Errors go to stderr; with a report on stdout ("-"), so does the console report.
+  if (!report.fatalError.empty()) err << "convcheck: " << report.fatalError << "\n";
+  bool reportOnStdout = false;
+  for (const auto& [id, path] : c.reportPaths) reportOnStdout |= path == "-";
+  std::ostream& console = reportOnStdout ? err : out;
+  bool startedTesting = !report.kinds.empty();
+  if (startedTesting || report.exitCode != 2) {
+    for (const auto& format : reportFormats()) {
+      const std::string& path = c.reportPaths[format.id];
+      if (path.empty()) continue;
+      if (auto e = writeReport(format, report, path, out); !e.empty())
+        err << "convcheck: " << e << "\n";
+    }
+  }
+  if (startedTesting) {
+    std::string fatal = std::move(report.fatalError);  // already on stderr
+    report.fatalError.clear();
+    printConsoleReport(report, console, useColour());
+    report.fatalError = std::move(fatal);
+    for (const auto& format : reportFormats())
+      if (const std::string& path = c.reportPaths[format.id]; !path.empty() && path != "-")
+        console << fmt::format("{:<6} {}\n", format.label + ":", path);
+  }
+  if (!c.corpusDir.empty()) saveRegressions(CorpusStore(c.corpusDir), report, console, err);
+  return report.exitCode;
+}
+
+// Declares the options on `sub`; the returned action reads what they receive.
+Execute declareRunOptions(CLI::App& sub) {
+  auto flags = std::make_shared<RunFlags>();
+  declareRunFlags(sub, *flags);
+  return [flags](const CommandContext& c) {
+    if (std::string error = finishRunConfig(*flags, c.args); !error.empty()) {
+      c.err << "convcheck: " << error << "\n";
+      return 2;
+    }
+    return executeRun(*flags, c.version, c.in, c.out, c.err);
+  };
+}
+
+}  // namespace
+
+Command runCommand() {
+  return {"run",
+          "Generate objects from the CRD, send ConversionReviews to the webhook, check every "
+          "property",
+          declareRunOptions};
+}
+
+}  // namespace convcheck

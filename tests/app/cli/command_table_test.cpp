@@ -1,0 +1,125 @@
+// The subcommands come from one table: help and version are subcommands, usage lines name the
+// program, and the shell completion is made from the table's options (checked in a real bash).
+#include <gtest/gtest.h>
+
+#include <cstdio>
+#include <filesystem>
+#include <fstream>
+#include <sstream>
+#include <string>
+#include <vector>
+
+#include "app/cli/cli.h"
+#include "app/cli/command_table.h"
+
+namespace convcheck {
+namespace {
+
+struct CliResult {
+  int code;
+  std::string out, err;
+};
+
+CliResult cli(const std::vector<std::string>& args) {
+  std::istringstream in;
+  std::ostringstream out, err;
+  int code = runCli(args, in, out, err);
+  return {code, out.str(), err.str()};
+}
+
+TEST(CommandTable, EverySubcommandOfTheTableIsListedByHelp) {
+  CliResult help = cli({"help"});
+  ASSERT_EQ(help.code, 0) << help.err;
+  ASSERT_GE(commandTable().size(), 8u);
+  for (const Command& command : commandTable())
+    EXPECT_NE(help.out.find("  " + command.name), std::string::npos) << command.name;
+  EXPECT_NE(help.out.find("Usage: convcheck [OPTIONS] SUBCOMMAND"), std::string::npos) << help.out;
+}
+
+TEST(CommandTable, HelpOfASubcommandIsItsDashDashHelp) {
+  CliResult help = cli({"help", "run"});
+  ASSERT_EQ(help.code, 0) << help.err;
+  EXPECT_EQ(help.out, cli({"run", "--help"}).out);
+  EXPECT_NE(help.out.find("Usage: convcheck run [OPTIONS]"), std::string::npos) << help.out;
+  EXPECT_NE(cli({"replay", "--help"}).out.find("Usage: convcheck replay [OPTIONS] BUNDLE"),
+            std::string::npos);
+}
+
+TEST(CommandTable, HelpOfAnUnknownSubcommandIsAUsageError) {
+  CliResult help = cli({"help", "rnu"});
+  EXPECT_EQ(help.code, 2);
+  EXPECT_NE(help.err.find("rnu"), std::string::npos) << help.err;
+}
+
+TEST(CommandTable, NoSubcommandIsAUsageErrorThatPointsToHelp) {
+  CliResult none = cli({});
+  EXPECT_EQ(none.code, 2);
+  EXPECT_NE(none.err.find("convcheck help"), std::string::npos) << none.err;
+}
+
+TEST(CommandTable, VersionIsASubcommandAndAFlag) {
+  CliResult version = cli({"version"});
+  ASSERT_EQ(version.code, 0) << version.err;
+  EXPECT_EQ(version.out.rfind("convcheck ", 0), 0u) << version.out;
+  EXPECT_GT(version.out.size(), std::string("convcheck \n").size());
+  EXPECT_EQ(version.out, cli({"--version"}).out);
+}
+
+TEST(CommandTable, DashFIsTheCrdOption) {
+  CliResult missing = cli({"generate", "-f", "no-such-crd.yaml", "--version", "v1"});
+  EXPECT_EQ(missing.code, 2);
+  EXPECT_NE(missing.err.find("no-such-crd.yaml"), std::string::npos) << missing.err;
+}
+
+// Sources the bash completion in a bash subprocess and returns COMPREPLY for the words (the last
+// is the one being completed).
+std::string bashComplete(const std::vector<std::string>& words) {
+  CliResult script = cli({"completion", "bash"});
+  EXPECT_EQ(script.code, 0) << script.err;
+  auto dir = std::filesystem::temp_directory_path() /
+             ("convcheck-completion-" + std::to_string(::getpid()));
+  std::filesystem::create_directories(dir);
+  {
+    std::ofstream(dir / "convcheck.bash") << script.out;
+    std::ofstream test(dir / "test.sh");
+    test << "source " << (dir / "convcheck.bash").string() << "\nCOMP_WORDS=(convcheck";
+    for (const auto& w : words) test << " '" << w << "'";
+    test << ")\nCOMP_CWORD=" << words.size() << "\ncd " << dir.string()
+         << "\n_convcheck\nprintf '%s\\n' \"${COMPREPLY[@]}\"\n";
+  }
+  std::string command = "bash --norc --noprofile " + (dir / "test.sh").string() + " 2>&1";
+  std::string out;
+  if (FILE* pipe = popen(command.c_str(), "r")) {
+    char buffer[4096];
+    while (std::size_t n = fread(buffer, 1, sizeof buffer, pipe)) out.append(buffer, n);
+    pclose(pipe);
+  }
+  std::filesystem::remove_all(dir);
+  return out;
+}
+
+TEST(Completion, BashCompletesSubcommandsOptionsAndTheirValues) {
+  EXPECT_EQ(bashComplete({"ru"}), "run\n");
+  EXPECT_EQ(bashComplete({"he"}), "help\n");
+  EXPECT_EQ(bashComplete({"run", "--ca"}), "--ca-file\n");
+  EXPECT_EQ(bashComplete({"run", "--date-times", ""}), "canonical\nany\n");
+  EXPECT_EQ(bashComplete({"generate", "-o", "y"}), "yaml\n");
+  EXPECT_EQ(bashComplete({"completion", ""}), "bash\nzsh\n");
+  EXPECT_EQ(bashComplete({"help", "min"}), "minimize\n");
+  EXPECT_EQ(bashComplete({"replay", "--tls-"}), "--tls-server-name\n");
+}
+
+TEST(Completion, ScriptsNameEveryOptionOfEverySubcommand) {
+  CliResult bash = cli({"completion", "bash"}), zsh = cli({"completion", "zsh"});
+  ASSERT_EQ(bash.code, 0);
+  ASSERT_EQ(zsh.code, 0);
+  for (const char* option : {"--crd", "--shrink-budget", "--report-dir", "--markdown", "--to",
+                             "--insecure-skip-tls-verify", "--seed"}) {
+    EXPECT_NE(bash.out.find(option), std::string::npos) << option;
+    EXPECT_NE(zsh.out.find(std::string("'") + option + "["), std::string::npos) << option;
+  }
+  EXPECT_EQ(cli({"completion", "fish"}).code, 2);
+}
+
+}  // namespace
+}  // namespace convcheck
