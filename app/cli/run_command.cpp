@@ -16,7 +16,9 @@
 #include <fmt/format.h>
 #include <CLI/CLI.hpp>
 
+#include "app/cli/colour.h"
 #include "app/cli/command.h"
+#include "app/cli/run_progress.h"
 #include "app/cli/shared_options.h"
 #include "app/run/runner.h"
 #include "harness/corpus/corpus_store.h"
@@ -37,12 +39,14 @@ struct RunFlags {
   std::string properties;
   std::string maxResponseSize = "16MiB";
   std::string dateTimes = "canonical";
+  std::string colour = "auto";
   bool seedGiven = false;
 };
 
 constexpr const char* kDefaultConfigFile = ".convcheck.yaml";
 
 std::optional<std::size_t> parseSize(const std::string& text) {
+  if (text.empty() || text[0] < '0' || text[0] > '9') return std::nullopt;
   std::size_t pos = 0;
   unsigned long long value = 0;
   try {
@@ -72,8 +76,9 @@ void declareRunFlags(CLI::App& run, RunFlags& f) {
   declareReviewVersionOption(run, f.reviewVersion);
   declareDateTimesOption(run, f.dateTimes);
   run.add_option("--config", c.configPath,
-                 "Acknowledged differences (YAML, see README); default: .convcheck.yaml in the "
-                 "current directory when there is one");
+                 "Config file: run options (flags override them) and acknowledged differences "
+                 "(YAML, see README); default: .convcheck.yaml in the current directory when "
+                 "there is one");
   run.add_flag("--raw-objects", c.rawObjects,
                "Send objects without their schema defaults (kube-apiserver always applies them "
                "before converting)");
@@ -116,6 +121,16 @@ void declareRunFlags(CLI::App& run, RunFlags& f) {
       ->default_val("16MiB");
   run.add_option("--user-agent", c.transport.userAgent, "User-Agent header")
       ->default_val("kube-apiserver-admission");
+  run.add_option("--max-failures", c.maxFailingCases,
+                 "Stop the run after this many failing test cases and report what was found "
+                 "(0: no limit)")
+      ->default_val(0)
+      ->check(CLI::Range(0, 1000000000));
+  run.add_option("--color", f.colour,
+                 "Colour the console report: auto (a terminal, NO_COLOR unset, TERM not dumb), "
+                 "always (also for CI logs, despite NO_COLOR) or never")
+      ->default_val("auto")
+      ->check(CLI::IsMember({"auto", "always", "never"}));
   run.add_flag("--verbose,-v", c.verbose, "Print progress per version pair");
 }
 
@@ -179,13 +194,6 @@ std::string finishRunConfig(RunFlags& f, const std::vector<std::string>& args) {
     repro.push_back(std::to_string(c.seed));
   }
   c.commandLine = joinArgs(repro);
-  if (c.configPath.empty() && std::filesystem::exists(kDefaultConfigFile))
-    c.configPath = kDefaultConfigFile;
-  if (!c.configPath.empty()) {
-    auto loaded = loadAckConfig(c.configPath);
-    if (auto* error = std::get_if<std::string>(&loaded)) return *error;
-    c.acks = std::get<AckConfig>(std::move(loaded));
-  }
   int onStdout = 0;
   for (const auto& format : reportFormats()) onStdout += c.reportPaths[format.id] == "-";
   if (onStdout > 1) return "only one report can go to stdout (-)";
@@ -248,7 +256,33 @@ void saveRegressions(const CorpusStore& corpus, const RunReport& report, std::os
     out << fmt::format("corpus: stored {} new regression case(s) in {}\n", added, corpus.dir());
 }
 
-bool useColour() { return std::getenv("NO_COLOR") == nullptr && isatty(STDOUT_FILENO) == 1; }
+// Reads the config file (--config, else ./.convcheck.yaml when there is one) into c.acks, and
+// gives each option of its `run:` map that the command line leaves unset the file's value.
+// Returns an error naming the file and the option, or "".
+std::string applyConfigFile(CLI::App& run, RunConfig& c) {
+  if (c.configPath.empty() && std::filesystem::exists(kDefaultConfigFile))
+    c.configPath = kDefaultConfigFile;
+  if (c.configPath.empty()) return "";
+  auto loaded = loadAckConfig(c.configPath);
+  if (auto* error = std::get_if<std::string>(&loaded)) return *error;
+  c.acks = std::get<AckConfig>(std::move(loaded));
+  for (const auto& [name, values] : c.acks->runOptions) {
+    CLI::Option* option = name == "config" || name == "help" || name.rfind('-', 0) == 0
+                              ? nullptr
+                              : run.get_option_no_throw("--" + name);
+    if (option == nullptr)
+      return fmt::format("{}: run.{}: not an option of convcheck run (see convcheck help run)",
+                         c.configPath, name);
+    if (option->count() > 0) continue;  // the command line wins
+    try {
+      for (const auto& value : values) option->add_result(value);
+      option->run_callback();
+    } catch (const CLI::Error& e) {
+      return fmt::format("{}: run.{}: {}", c.configPath, name, e.what());
+    }
+  }
+  return "";
+}
 
 int executeRun(RunFlags& f, const std::string& version, std::istream& in, std::ostream& out,
                std::ostream& err) {
@@ -268,7 +302,13 @@ int executeRun(RunFlags& f, const std::string& version, std::istream& in, std::o
   RunReport report;
   {
     StopSignalWatcher watcher(stop);
+    const bool terminal = isatty(STDERR_FILENO) == 1 && !dumbTerminal(std::getenv("TERM"));
+    RunProgress progress(err,
+                         terminal ? RunProgress::Mode::Terminal : RunProgress::Mode::StatusLines,
+                         terminal ? std::chrono::seconds(1) : std::chrono::seconds(10));
+    c.onCaseDone = [&progress](const CaseDone& done) { progress.caseDone(done); };
     report = runConformance(c, in, c.verbose ? err : quiet);
+    c.onCaseDone = nullptr;
   }
   report.version = version;
   if (!c.reportDir.empty())
@@ -291,7 +331,9 @@ int executeRun(RunFlags& f, const std::string& version, std::istream& in, std::o
   if (startedTesting) {
     std::string fatal = std::move(report.fatalError);  // already on stderr
     report.fatalError.clear();
-    printConsoleReport(report, console, useColour());
+    printConsoleReport(
+        report, console,
+        useColour(f.colour, isatty(reportOnStdout ? STDERR_FILENO : STDOUT_FILENO) == 1));
     report.fatalError = std::move(fatal);
     for (const auto& format : reportFormats())
       if (const std::string& path = c.reportPaths[format.id]; !path.empty() && path != "-")
@@ -305,8 +347,10 @@ int executeRun(RunFlags& f, const std::string& version, std::istream& in, std::o
 Execute declareRunOptions(CLI::App& sub) {
   auto flags = std::make_shared<RunFlags>();
   declareRunFlags(sub, *flags);
-  return [flags](const CommandContext& c) {
-    if (std::string error = finishRunConfig(*flags, c.args); !error.empty()) {
+  return [flags, &sub](const CommandContext& c) {
+    std::string error = applyConfigFile(sub, flags->config);
+    if (error.empty()) error = finishRunConfig(*flags, c.args);
+    if (!error.empty()) {
       c.err << "convcheck: " << error << "\n";
       return 2;
     }

@@ -6,6 +6,7 @@
 #include <chrono>
 #include <cstddef>
 #include <cstdint>
+#include <functional>
 #include <map>
 #include <optional>
 #include <string>
@@ -16,6 +17,13 @@
 #include "properties/config/ack_config.h"
 
 namespace convcheck {
+
+// What the runner tells of each case once it is judged: in case order, on the kind's thread.
+struct CaseDone {
+  const std::string& kind;
+  bool failed = false;     // some property failed on it
+  long long requests = 0;  // the kind's webhook calls so far (cases and shrinking)
+};
 
 struct RunConfig {
   std::string crdInput;            // file, directory or "-"
@@ -49,6 +57,12 @@ struct RunConfig {
   int maxConsecutiveTransportFailures = 5;
   std::string commandLine;  // for the reproduction line in reports
   bool verbose = false;
+  // Called for every judged case (the CLI's progress and status lines); may be empty.
+  // The run waits for it: it must be quick.
+  std::function<void(const CaseDone&)> onCaseDone;
+  // --max-failures: no case starts once this many cases failed (0: no limit), and the cases judged
+  // after that one are dropped, so the report is the same for a seed whatever the timing.
+  int maxFailingCases = 0;
   // Set (by the CLI's signal watcher) to stop after the cases in flight; may be null.
   const std::atomic<bool>* stopRequested = nullptr;
 };

@@ -122,6 +122,7 @@ class KindRun {
 
   const std::string& unreachableReason() const { return unreachableReason_; }
   bool interrupted() const { return interrupted_; }
+  int failingCases() const { return failingCases_; }
   KindReport takeReport() { return std::move(report_); }
 
  private:
@@ -320,11 +321,13 @@ class KindRun {
       valuesInWindow -= c.values;
       c.thread.join();
       if (c.outcome->error) std::rethrow_exception(c.outcome->error);
+      if (failureLimitReached()) continue;  // started before --max-failures was reached
       {
         CaseResult result = std::move(c.outcome->result);
         c.outcome.reset();
         recordCase(c.planned, result);
         done += chokes_.count(c.planned.from, result.forwardCall.get()) ? 0 : 1;
+        tellCaseDone(result);
       }
       if (firstCase_) {
         firstCase_ = false;
@@ -347,6 +350,14 @@ class KindRun {
 
   bool mayStartCase(bool timed, std::chrono::steady_clock::time_point deadline) {
     if (stopped_) return false;
+    if (failureLimitReached()) {
+      stopped_ = true;
+      std::lock_guard<std::mutex> lock(callMutex_);  // shrinks may be adding notes
+      report_.notes.push_back(fmt::format(
+          "stopped after {} failing case(s) (--max-failures): results cover the cases run so far",
+          config_.maxFailingCases));
+      return false;
+    }
     if (config_.stopRequested && config_.stopRequested->load()) {
       interrupted_ = true;
       stopped_ = true;
@@ -355,6 +366,25 @@ class KindRun {
       return false;
     }
     return !timed || firstCase_ || std::chrono::steady_clock::now() < deadline;
+  }
+
+  bool failureLimitReached() const {
+    return config_.maxFailingCases > 0 && failingCases_ >= config_.maxFailingCases;
+  }
+
+  // Counts a failing case and tells config_.onCaseDone.
+  void tellCaseDone(const CaseResult& result) {
+    bool failed = false;
+    for (const auto* part : {&result.forward, &result.backward, &result.composite})
+      for (const CheckResult& check : *part) failed |= check.outcome == Outcome::Fail;
+    failingCases_ += failed ? 1 : 0;
+    if (!config_.onCaseDone) return;
+    long long requests = 0;
+    {
+      std::lock_guard<std::mutex> lock(callMutex_);
+      requests = report_.requests;
+    }
+    config_.onCaseDone(CaseDone{crd_.kind, failed, requests});
   }
 
   // Makes the case's batch (in plan order: the batches depend on earlier ones' identities).
@@ -558,6 +588,7 @@ class KindRun {
   std::atomic<bool> stopped_{false};
   std::deque<std::future<ShrunkExample>> shrinks_;  // in the order the causes were chosen
   bool interrupted_ = false;
+  int failingCases_ = 0;   // judged cases with a failing property (--max-failures)
   bool firstCase_ = true;  // the run's first case runs alone: it tells whether the webhook answers
   TransportBreaker breaker_{config_.maxConsecutiveTransportFailures,
                             [this](const SentReview& sent) { return probe(sent); }};
@@ -649,6 +680,10 @@ RunReport runConformance(const RunConfig& config, std::istream& stdinStream, std
       if (run.interrupted()) {
         report.interrupted = true;
         break;
+      }
+      if (perKind.maxFailingCases > 0) {  // the limit is the whole run's
+        perKind.maxFailingCases -= run.failingCases();
+        if (perKind.maxFailingCases <= 0) break;
       }
     }
   } catch (const InputError& e) {

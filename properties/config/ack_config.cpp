@@ -47,6 +47,34 @@ bool covers(const std::string& covered, const std::string& path) {
   return j == path.size() || path[j] == '.' || path[j] == '[';
 }
 
+// The `run:` map: option name -> a scalar or a list of scalars.
+std::string readRunOptions(const YAML::Node& run, const std::string& source,
+                           std::vector<std::pair<std::string, std::vector<std::string>>>& out) {
+  if (!run || run.IsNull()) return "";
+  if (!run.IsMap())
+    return fmt::format(
+        "{}: run: expected a map of option names (as --help shows them, without "
+        "the dashes) to values",
+        source);
+  for (const auto& entry : run) {
+    const std::string name = entry.first.as<std::string>();
+    std::vector<std::string> values;
+    if (entry.second.IsScalar()) {
+      values.push_back(entry.second.as<std::string>());
+    } else if (entry.second.IsSequence()) {
+      for (const auto& item : entry.second) {
+        if (!item.IsScalar())
+          return fmt::format("{}: run.{}: expected a value or a list of values", source, name);
+        values.push_back(item.as<std::string>());
+      }
+    } else {
+      return fmt::format("{}: run.{}: expected a value or a list of values", source, name);
+    }
+    out.emplace_back(name, std::move(values));
+  }
+  return "";
+}
+
 }  // namespace
 
 const Acknowledgement* AckConfig::match(const std::string& path, const std::string& from,
@@ -71,12 +99,15 @@ std::variant<AckConfig, std::string> parseAckConfig(const std::string& text,
     return fmt::format("{}: line {}: {}", source, e.mark.line + 1, e.msg);
   }
   if (!root || root.IsNull()) return config;
-  if (!root.IsMap()) return fmt::format("{}: expected a map with the key acknowledge", source);
+  if (!root.IsMap())
+    return fmt::format("{}: expected a map with the keys run and acknowledge", source);
   for (const auto& entry : root) {
     const std::string key = entry.first.as<std::string>();
-    if (key != "acknowledge")
-      return fmt::format("{}: {}: unknown key (expected acknowledge)", source, key);
+    if (key != "acknowledge" && key != "run")
+      return fmt::format("{}: {}: unknown key (expected run or acknowledge)", source, key);
   }
+  if (auto error = readRunOptions(root["run"], source, config.runOptions); !error.empty())
+    return error;
   const YAML::Node list = root["acknowledge"];
   if (!list || list.IsNull()) return config;
   if (!list.IsSequence()) return fmt::format("{}: acknowledge: expected a list", source);

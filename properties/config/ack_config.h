@@ -1,7 +1,14 @@
 // Acknowledged, intentional differences a webhook's authors declare in .convcheck.yaml (or
 // --config): annotation/label keys the webhook owns and paths that are lossy on purpose per
-// version pair. Loaded by the CLI; consulted by the case executor for every failing cause.
+// version pair; and the options of `convcheck run` it sets (the command line overrides them).
+// Loaded by the CLI; the acknowledgements are consulted by the case executor for every failing
+// cause, the run options applied by the CLI.
 //
+//   run:                              # long option names without dashes
+//     url: https://127.0.0.1:8443/convert
+//     ca-file: certs/ca.pem
+//     tests: 200
+//     kind: [Widget, Gadget]          # a list for an option given several times
 //   acknowledge:
 //     - annotation: gadgets.example.dev/converted-by
 //       reason: the webhook records which service converted the object
@@ -13,6 +20,7 @@
 #pragma once
 
 #include <string>
+#include <utility>
 #include <variant>
 #include <vector>
 
@@ -30,6 +38,8 @@ struct Acknowledgement {
 
 struct AckConfig {
   std::vector<Acknowledgement> items;
+  // run: option name -> its value(s), in file order; the CLI checks the names.
+  std::vector<std::pair<std::string, std::vector<std::string>>> runOptions;
   std::string source;  // the file
 
   // The first acknowledgement covering a difference at the (normalised) diff path `path`, exactly
@@ -39,7 +49,8 @@ struct AckConfig {
 };
 
 // Errors name the file, the entry and the field: ".convcheck.yaml: acknowledge[2].reason:
-// required". Unknown keys are errors, so that a typo cannot silently acknowledge nothing.
+// required", ".convcheck.yaml: run.tests: expected a value or a list of values". Unknown keys are
+// errors, so that a typo cannot silently acknowledge nothing.
 std::variant<AckConfig, std::string> parseAckConfig(const std::string& text,
                                                     const std::string& source);
 std::variant<AckConfig, std::string> loadAckConfig(const std::string& path);

@@ -81,8 +81,30 @@ TEST(AckConfig, ErrorsNameTheFileTheEntryAndTheField) {
             ".convcheck.yaml: acknowledge[0].property: unknown property id 'nope' (see "
             "`convcheck properties`)");
   EXPECT_EQ(errorOf("acknowledgements: []\n"),
-            ".convcheck.yaml: acknowledgements: unknown key (expected acknowledge)");
+            ".convcheck.yaml: acknowledgements: unknown key (expected run or acknowledge)");
   EXPECT_NE(errorOf("acknowledge: [\n").find(".convcheck.yaml: line"), std::string::npos);
+}
+
+TEST(AckConfig, RunOptionsAreKeptByNameInFileOrder) {
+  auto c = parsed(
+      "run:\n  url: https://127.0.0.1:8443/convert\n  tests: 200\n  kind: [Widget, Gadget]\n"
+      "  insecure-skip-tls-verify: true\nacknowledge:\n  - path: a\n    reason: r\n");
+  using Options = std::vector<std::pair<std::string, std::vector<std::string>>>;
+  EXPECT_EQ(c.runOptions, (Options{{"url", {"https://127.0.0.1:8443/convert"}},
+                                   {"tests", {"200"}},
+                                   {"kind", {"Widget", "Gadget"}},
+                                   {"insecure-skip-tls-verify", {"true"}}}));
+  EXPECT_EQ(c.items.size(), 1u);
+  EXPECT_TRUE(parsed("acknowledge: []\n").runOptions.empty());
+}
+
+TEST(AckConfig, RunOptionsAreValuesOrListsOfValues) {
+  EXPECT_EQ(errorOf("run:\n  tests:\n    many: 3\n"),
+            ".convcheck.yaml: run.tests: expected a value or a list of values");
+  EXPECT_EQ(errorOf("run:\n  kind: [[A]]\n"),
+            ".convcheck.yaml: run.kind: expected a value or a list of values");
+  EXPECT_NE(errorOf("run: [url]\n").find(".convcheck.yaml: run: expected a map"),
+            std::string::npos);
 }
 
 TEST(AckConfig, AMissingFileIsAnErrorNamingIt) {
