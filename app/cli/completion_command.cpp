@@ -53,7 +53,7 @@ CompletedCommand describe(const CLI::App& app) {
     for (const auto& n : option->get_lnames()) o.names.push_back("--" + n);
     for (const auto& n : option->get_snames()) o.names.push_back("-" + n);
     o.help = option->get_description();
-    o.takesValue = option->get_type_size() != 0;
+    o.takesValue = option->get_expected_max() != 0;  // flags expect 0
     if (o.takesValue) o.choices = choicesOf(option->get_type_name());
     command.options.push_back(std::move(o));
   }

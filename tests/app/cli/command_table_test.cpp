@@ -71,23 +71,18 @@ TEST(CommandTable, DashFIsTheCrdOption) {
   EXPECT_NE(missing.err.find("no-such-crd.yaml"), std::string::npos) << missing.err;
 }
 
-// Sources the bash completion in a bash subprocess and returns COMPREPLY for the words (the last
-// is the one being completed).
-std::string bashComplete(const std::vector<std::string>& words) {
-  CliResult script = cli({"completion", "bash"});
-  EXPECT_EQ(script.code, 0) << script.err;
+// Runs `script` with `shell` (its arguments before the script's path) in a temporary directory
+// holding the completion script of `shellName` as "completion"; returns what it prints.
+std::string runShell(const std::string& shell, const std::string& shellName,
+                     const std::string& script) {
+  CliResult completion = cli({"completion", shellName});
+  EXPECT_EQ(completion.code, 0) << completion.err;
   auto dir = std::filesystem::temp_directory_path() /
              ("convcheck-completion-" + std::to_string(::getpid()));
   std::filesystem::create_directories(dir);
-  {
-    std::ofstream(dir / "convcheck.bash") << script.out;
-    std::ofstream test(dir / "test.sh");
-    test << "source " << (dir / "convcheck.bash").string() << "\nCOMP_WORDS=(convcheck";
-    for (const auto& w : words) test << " '" << w << "'";
-    test << ")\nCOMP_CWORD=" << words.size() << "\ncd " << dir.string()
-         << "\n_convcheck\nprintf '%s\\n' \"${COMPREPLY[@]}\"\n";
-  }
-  std::string command = "bash --norc --noprofile " + (dir / "test.sh").string() + " 2>&1";
+  std::ofstream(dir / "completion") << completion.out;
+  std::ofstream(dir / "test.sh") << "cd " << dir.string() << "\n" << script;
+  std::string command = shell + " " + (dir / "test.sh").string() + " 2>&1";
   std::string out;
   if (FILE* pipe = popen(command.c_str(), "r")) {
     char buffer[4096];
@@ -96,6 +91,16 @@ std::string bashComplete(const std::vector<std::string>& words) {
   }
   std::filesystem::remove_all(dir);
   return out;
+}
+
+// Sources the bash completion in a bash subprocess and returns COMPREPLY for the words (the last
+// is the one being completed).
+std::string bashComplete(const std::vector<std::string>& words) {
+  std::string script = "source ./completion\nCOMP_WORDS=(convcheck";
+  for (const auto& w : words) script += " '" + w + "'";
+  script += ")\nCOMP_CWORD=" + std::to_string(words.size()) +
+            "\n_convcheck\nprintf '%s\\n' \"${COMPREPLY[@]}\"\n";
+  return runShell("bash --norc --noprofile", "bash", script);
 }
 
 TEST(Completion, BashCompletesSubcommandsOptionsAndTheirValues) {
@@ -109,6 +114,14 @@ TEST(Completion, BashCompletesSubcommandsOptionsAndTheirValues) {
   EXPECT_EQ(bashComplete({"replay", "--tls-"}), "--tls-server-name\n");
 }
 
+TEST(Completion, ZshLoadsTheScriptAndRegistersItForConvcheck) {
+  if (!std::filesystem::exists("/usr/bin/zsh")) GTEST_SKIP() << "no zsh (ci/install-deps.sh)";
+  EXPECT_EQ(runShell("zsh -f", "zsh",
+                     "autoload -U compinit\ncompinit -u -D\nsource ./completion\n"
+                     "whence -w _convcheck\necho ${_comps[convcheck]}\n"),
+            "_convcheck: function\n_convcheck\n");
+}
+
 TEST(Completion, ScriptsNameEveryOptionOfEverySubcommand) {
   CliResult bash = cli({"completion", "bash"}), zsh = cli({"completion", "zsh"});
   ASSERT_EQ(bash.code, 0);
@@ -118,6 +131,12 @@ TEST(Completion, ScriptsNameEveryOptionOfEverySubcommand) {
     EXPECT_NE(bash.out.find(option), std::string::npos) << option;
     EXPECT_NE(zsh.out.find(std::string("'") + option + "["), std::string::npos) << option;
   }
+  EXPECT_NE(zsh.out.find("'--http2[Allow HTTP/2 (kube-apiserver uses HTTP/1.1)]' \\\n"),
+            std::string::npos)
+      << "a flag takes no value";
+  EXPECT_NE(zsh.out.find("'--date-times[Date-time values to generate\\: canonical"),
+            std::string::npos)
+      << "colons in descriptions are escaped";
   EXPECT_EQ(cli({"completion", "fish"}).code, 2);
 }
 
