@@ -2,6 +2,7 @@
 
 #include <filesystem>
 #include <fstream>
+#include <sstream>
 
 #include <fmt/format.h>
 
@@ -51,16 +52,25 @@ std::string writeBundle(const std::string& dirText, Finding& finding, const Crd&
   if (ec) return fmt::format("cannot create bundle directory {}: {}", dir.string(), ec.message());
   std::string error;
 
-  // The CA as a file next to the requests when it came from the CRD's caBundle.
+  // The CA as a file next to the requests (from --ca-file or the CRD's caBundle), so that the
+  // bundle still works when it is moved or downloaded elsewhere.
   std::string caFile = target.transport.tls.caFile.empty()
                            ? ""
                            : fs::absolute(target.transport.tls.caFile, ec).string();
-  bool caInBundle = false;
-  if (caFile.empty() && !target.transport.tls.caPem.empty()) {
-    writeFile(dir / "ca.pem", target.transport.tls.caPem, error);
-    caFile = (dir / "ca.pem").string();
-    caInBundle = true;
+  std::string caPem = target.transport.tls.caPem;
+  if (!caFile.empty()) {
+    std::ifstream in(caFile, std::ios::binary);
+    std::ostringstream text;
+    text << in.rdbuf();
+    caPem = in ? text.str() : "";  // unreadable: the bundle names the file where it was
   }
+  const bool caInBundle = !caPem.empty() && writeFile(dir / kBundleCaFile, caPem, error);
+  if (caInBundle) caFile = kBundleCaFile;
+  // Paths of the bundle's own files as the report directory was given (relative stays relative).
+  const fs::path shown(dirText);
+  const auto fromHere = [&](const std::string& name) {
+    return name.empty() || fs::path(name).is_absolute() ? name : (shown / name).string();
+  };
 
   json exchanges = json::array();
   for (std::size_t i = 0; i < finding.exchanges.size(); ++i) {
@@ -76,9 +86,10 @@ std::string writeBundle(const std::string& dirText, Finding& finding, const Crd&
     e["response"]["file"] = response;
     exchanges.push_back(e);
   }
-  const std::string firstRequest = (dir / "request-1.json").string();
-  finding.bundle = dir.string();
-  finding.curl = finding.exchanges.empty() ? "" : curlCommand(target, firstRequest, caFile);
+  finding.bundle = shown.string();
+  finding.curl = finding.exchanges.empty()
+                     ? ""
+                     : curlCommand(target, fromHere("request-1.json"), fromHere(caFile));
 
   std::string diff;
   if (!finding.expected.is_null() || !finding.got.is_null())
@@ -91,12 +102,12 @@ std::string writeBundle(const std::string& dirText, Finding& finding, const Crd&
   writeFile(dir / "diff.txt", diffText, error);
   writeFile(dir / "crd.json", dumpJson(crdManifest(crd)), error);
 
+  // Paths relative to the script's own directory: it runs wherever the bundle is.
   std::string curlScript =
-      "#!/bin/sh\n# Re-sends the requests of this failure as convcheck sent them.\n";
+      "#!/bin/sh\n# Re-sends the requests of this failure as convcheck sent them.\n"
+      "cd \"$(dirname \"$0\")\" || exit 1\n";
   for (std::size_t i = 0; i < finding.exchanges.size(); ++i)
-    curlScript +=
-        curlCommand(target, (dir / fmt::format("request-{}.json", i + 1)).string(), caFile) +
-        "\necho\n";
+    curlScript += curlCommand(target, fmt::format("request-{}.json", i + 1), caFile) + "\necho\n";
   writeFile(dir / "curl.sh", curlScript, error);
   fs::permissions(dir / "curl.sh", fs::perms::owner_exec | fs::perms::group_exec,
                   fs::perm_options::add, ec);
@@ -108,36 +119,38 @@ std::string writeBundle(const std::string& dirText, Finding& finding, const Crd&
   theCase["cause"] = finding.cause ? finding.cause->key : std::string();
   theCase["rawObjects"] = context.rawObjects;
   theCase["dateTimes"] = context.canonicalDateTimes ? "canonical" : "any";
-  json bundle = {{"format", kBundleFormat},
-                 {"convcheck", context.convcheckVersion},
-                 {"crd", crd.name},
-                 {"kind", crd.kind},
-                 {"property", finding.property},
-                 {"from", finding.from},
-                 {"to", finding.to},
-                 {"part", finding.part.empty() ? "forward" : finding.part},
-                 {"failure", ""},
-                 {"summary", finding.summary},
-                 {"apiserverMessage", finding.apiserverMessage},
-                 {"details", finding.details},
-                 {"origin", finding.origin},
-                 {"runSeed", std::to_string(context.runSeed)},
-                 {"command", context.command},
-                 {"case", theCase},
-                 {"target",
-                  {{"url", target.url},
-                   {"reviewVersion", target.reviewVersion},
-                   {"caFile", caInBundle ? std::string("ca.pem") : caFile},
-                   {"cert", tls.certFile.empty() ? "" : fs::absolute(tls.certFile, ec).string()},
-                   {"key", tls.keyFile.empty() ? "" : fs::absolute(tls.keyFile, ec).string()},
-                   {"tlsServerName", tls.serverName},
-                   {"insecureSkipTlsVerify", tls.insecureSkipVerify},
-                   {"timeout", formatGoDuration(target.transport.timeout)},
-                   {"http2", target.transport.http2},
-                   {"userAgent", target.transport.userAgent}}},
-                 {"exchanges", exchanges},
-                 {"replay", "convcheck replay " + shellQuote(dir.string())},
-                 {"curl", finding.curl}};
+  json bundle = {
+      {"format", kBundleFormat},
+      {"convcheck", context.convcheckVersion},
+      {"crd", crd.name},
+      {"kind", crd.kind},
+      {"property", finding.property},
+      {"from", finding.from},
+      {"to", finding.to},
+      {"part", finding.part.empty() ? "forward" : finding.part},
+      {"failure", ""},
+      {"summary", finding.summary},
+      {"apiserverMessage", finding.apiserverMessage},
+      {"details", finding.details},
+      {"origin", finding.origin},
+      {"runSeed", std::to_string(context.runSeed)},
+      {"command", context.command},
+      {"case", theCase},
+      {"target",
+       {{"url", target.url},
+        {"reviewVersion", target.reviewVersion},
+        {"caFile", caFile},
+        {"cert", tls.certFile.empty() ? "" : fs::absolute(tls.certFile, ec).string()},
+        {"key", tls.keyFile.empty() ? "" : fs::absolute(tls.keyFile, ec).string()},
+        {"tlsServerName", tls.serverName},
+        {"insecureSkipTlsVerify", tls.insecureSkipVerify},
+        {"timeout", formatGoDuration(target.transport.timeout)},
+        {"http2", target.transport.http2},
+        {"userAgent", target.transport.userAgent}}},
+      {"exchanges", exchanges},
+      {"replay", "convcheck replay " + shellQuote(shown.string())},
+      {"curl",
+       finding.exchanges.empty() ? std::string() : curlCommand(target, "request-1.json", caFile)}};
   if (finding.shrink) bundle["shrink"] = shrinkInfoToJson(*finding.shrink);
   bundle["failure"] = [&] {
     for (const auto& ex : finding.exchanges)

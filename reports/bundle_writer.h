@@ -15,6 +15,9 @@ namespace convcheck {
 
 inline constexpr int kBundleFormat = 1;
 
+// The CA a bundle's requests were verified with (--ca-file or the CRD's caBundle), in the bundle.
+inline constexpr const char* kBundleCaFile = "ca.pem";
+
 struct BundleContext {
   std::string convcheckVersion;
   std::uint64_t runSeed = 0;
@@ -28,7 +31,10 @@ std::string bundleName(const std::string& kind, const std::string& from, const s
                        const std::string& property);
 
 // Writes the bundle of `finding` into `dir` (replacing what a previous run left there) and sets
-// finding.bundle and finding.curl. Returns "" or an error message.
+// finding.bundle and finding.curl (paths as `dir` is written: relative to the working directory
+// when it is relative). Inside the bundle every path is relative to the bundle (ca.pem,
+// request-N.json; curl.sh changes to its own directory first), so a bundle works wherever it is
+// moved; client certificates stay where they were (replay --cert/--key). Returns "" or an error.
 std::string writeBundle(const std::string& dir, Finding& finding, const Crd& crd,
                         const BundleTarget& target, const BundleContext& context);
 

@@ -8,6 +8,7 @@ Command replayCommand();
 Command minimizeCommand();
 Command generateCommand();
 Command propertiesCommand();
+Command certsCommand();
 Command helpCommand();
 Command versionCommand();
 Command completionCommand();
@@ -19,6 +20,7 @@ std::vector<Command> commandTable() {
   table.push_back(minimizeCommand());
   table.push_back(generateCommand());
   table.push_back(propertiesCommand());
+  table.push_back(certsCommand());
   table.push_back(helpCommand());
   table.push_back(versionCommand());
   table.push_back(completionCommand());

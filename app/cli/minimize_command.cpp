@@ -16,6 +16,7 @@
 #include "app/cli/shared_options.h"
 #include "app/run/kind_context.h"
 #include "app/run/target_resolution.h"
+#include "app/run/webhook_wait.h"
 #include "generators/yaml_writer.h"
 #include "harness/corpus/sample_objects.h"
 #include "harness/plan/planned_batch.h"
@@ -131,6 +132,8 @@ int runMinimize(const MinimizeFlags& f, const std::string& version, std::istream
     // Where and how to send.
     TransportOptions transport;
     if (auto error = applyTargetFlags(f.target, transport); !error.empty()) throw Usage{error};
+    std::chrono::milliseconds wait{0};
+    if (auto error = readWait(f.target, wait); !error.empty()) throw Usage{error};
     TargetChoice choice{f.target.url, transport, std::nullopt};
     if (auto error = readReviewVersion(f.reviewVersion, choice.reviewVersion); !error.empty())
       throw Usage{error};
@@ -140,6 +143,13 @@ int runMinimize(const MinimizeFlags& f, const std::string& version, std::istream
     const ReviewVersion reviewVersion = std::get<ResolvedTarget>(resolved).reviewVersion;
     transport = std::get<ResolvedTarget>(resolved).transport;
 
+    if (wait.count() > 0) {
+      if (auto failure = WebhookWait(wait).await(std::get<ResolvedTarget>(resolved));
+          !failure.empty()) {
+        err << fmt::format("convcheck: could not reach the webhook: {}\n", failure);
+        return 3;
+      }
+    }
     Converter converter(crd, httpsTarget(std::get<ResolvedTarget>(resolved)), reviewVersion);
     // Judges every property when `target` is unset (the first run, to see what fails).
     auto runnerFor = [&](std::optional<FailureTarget> target) -> CaseRunner {
@@ -157,7 +167,9 @@ int runMinimize(const MinimizeFlags& f, const std::string& version, std::istream
       const HttpResult& http = first.forwardCall->http;
       if (!http.ok() &&
           (http.transportErrorKind == "connect" || http.transportErrorKind == "tls")) {
-        err << fmt::format("convcheck: could not reach the webhook: {}\n", http.transportError);
+        err << fmt::format(
+            "convcheck: could not reach the webhook: {}\n",
+            explainUnreachable(std::get<ResolvedTarget>(resolved), http.transportError));
         return 3;
       }
     }
@@ -223,6 +235,7 @@ Execute declareMinimizeOptions(CLI::App& sub) {
                  "Property that fails (default: the first that fails, see `convcheck properties`)");
   declareTargetOptions(sub, f->target, TargetDefaults::Crd);
   declareTimeoutOption(sub, f->target, TargetDefaults::Crd);
+  declareWaitOption(sub, f->target);
   declareReviewVersionOption(sub, f->reviewVersion);
   declareShrinkBudgetOption(sub, f->shrinkBudget, 500);
   declareSeedOption(sub, f->seed, "Seed for request uids")->default_val(1);

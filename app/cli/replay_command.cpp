@@ -13,6 +13,7 @@
 #include "app/cli/shared_options.h"
 #include "app/run/kind_context.h"
 #include "app/run/target_resolution.h"
+#include "app/run/webhook_wait.h"
 #include "harness/transport/converter.h"
 #include "kube/crd/crd_loader.h"
 #include "properties/case_executor.h"
@@ -63,7 +64,12 @@ int runReplay(const ReplayFlags& f, std::ostream& out, std::ostream& err) {
     return 2;
   }
   TransportOptions transport = b.target.transport;
+  std::chrono::milliseconds wait{0};
   if (auto error = applyTargetFlags(f.target, transport); !error.empty()) {
+    err << "convcheck: " << error << "\n";
+    return 2;
+  }
+  if (auto error = readWait(f.target, wait); !error.empty()) {
     err << "convcheck: " << error << "\n";
     return 2;
   }
@@ -97,6 +103,13 @@ int runReplay(const ReplayFlags& f, std::ostream& out, std::ostream& err) {
   }
   const KindContext& kind = std::get<KindContext>(compiled);
 
+  if (wait.count() > 0) {
+    if (auto failure = WebhookWait(wait).await(std::get<ResolvedTarget>(resolved));
+        !failure.empty()) {
+      err << fmt::format("convcheck: could not reach the webhook: {}\n", failure);
+      return 3;
+    }
+  }
   Converter converter(*crd, httpsTarget(std::get<ResolvedTarget>(resolved)),
                       std::get<ResolvedTarget>(resolved).reviewVersion);
   const FailureTarget target{b.property, *part, b.from, b.to, b.failure, b.cause};
@@ -112,7 +125,9 @@ int runReplay(const ReplayFlags& f, std::ostream& out, std::ostream& err) {
   if (result.forwardCall) {
     const HttpResult& http = result.forwardCall->http;
     if (!http.ok() && (http.transportErrorKind == "connect" || http.transportErrorKind == "tls")) {
-      err << fmt::format("convcheck: could not reach the webhook: {}\n", http.transportError);
+      err << fmt::format(
+          "convcheck: could not reach the webhook: {}\n",
+          explainUnreachable(std::get<ResolvedTarget>(resolved), http.transportError));
       return 3;
     }
   }
@@ -155,6 +170,7 @@ Execute declareReplayOptions(CLI::App& sub) {
       ->required();
   declareTargetOptions(sub, f->target, TargetDefaults::Bundle);
   declareTimeoutOption(sub, f->target, TargetDefaults::Bundle);
+  declareWaitOption(sub, f->target);
   return [f](const CommandContext& c) { return runReplay(*f, c.out, c.err); };
 }
 

@@ -4,6 +4,7 @@
 #include <signal.h>
 #include <unistd.h>
 
+#include <algorithm>
 #include <atomic>
 #include <cstdlib>
 #include <filesystem>
@@ -18,9 +19,12 @@
 
 #include "app/cli/colour.h"
 #include "app/cli/command.h"
+#include "app/cli/launched_webhook.h"
 #include "app/cli/run_progress.h"
 #include "app/cli/shared_options.h"
 #include "app/run/runner.h"
+#include "app/run/webhook_process.h"
+#include "app/run/webhook_wait.h"
 #include "harness/corpus/corpus_store.h"
 #include "kube/go/duration.h"
 #include "properties/checks/property_registry.h"
@@ -41,6 +45,8 @@ struct RunFlags {
   std::string dateTimes = "canonical";
   std::string colour = "auto";
   bool seedGiven = false;
+  std::chrono::milliseconds wait{0};        // --wait
+  std::vector<std::string> webhookCommand;  // after --: the webhook to start for the run
 };
 
 constexpr const char* kDefaultConfigFile = ".convcheck.yaml";
@@ -104,6 +110,7 @@ void declareRunFlags(CLI::App& run, RunFlags& f) {
       ->default_val(32)
       ->check(CLI::Range(1, 100000));
   declareTimeoutOption(run, f.target, TargetDefaults::Crd);
+  declareWaitOption(run, f.target);
   run.add_option("--properties", f.properties,
                  "Comma-separated property ids to check (default: all; see `convcheck "
                  "properties`)");
@@ -132,6 +139,10 @@ void declareRunFlags(CLI::App& run, RunFlags& f) {
       ->default_val("auto")
       ->check(CLI::IsMember({"auto", "always", "never"}));
   run.add_flag("--verbose,-v", c.verbose, "Print progress per version pair");
+  run.add_option("COMMAND", f.webhookCommand,
+                 "After --: the webhook to start for the run, stopped after it; {certdir} "
+                 "(ca.crt, tls.crt, tls.key that convcheck makes and trusts) and {port} (a free "
+                 "port on 127.0.0.1) in its arguments are replaced (see README)");
 }
 
 std::string joinArgs(const std::vector<std::string>& args) {
@@ -152,8 +163,17 @@ std::string joinArgs(const std::vector<std::string>& args) {
 // Fills the parts of RunConfig that need checking beyond CLI11; returns an error or "".
 std::string finishRunConfig(RunFlags& f, const std::vector<std::string>& args) {
   RunConfig& c = f.config;
+  const auto dashes = std::find(args.begin(), args.end(), "--");
+  if (!f.webhookCommand.empty() && dashes == args.end())
+    return fmt::format("unexpected argument {} (a webhook command to start goes after --)",
+                       f.webhookCommand.front());
+  if (dashes != args.end() && f.webhookCommand.empty())
+    return "-- must be followed by the webhook command to start";
   c.url = f.target.url;
-  if (auto error = applyTargetFlags(f.target, c.transport); !error.empty()) return error;
+  TargetFlags target = f.target;  // a started webhook's --url may name {port}
+  if (!f.webhookCommand.empty()) target.url = expandPlaceholders(target.url, "", 1);
+  if (auto error = applyTargetFlags(target, c.transport); !error.empty()) return error;
+  if (auto error = readWait(f.target, f.wait); !error.empty()) return error;
   c.canonicalDateTimes = f.dateTimes == "canonical";
   if (!f.duration.empty()) {
     auto duration = parseDuration(f.duration);
@@ -185,14 +205,15 @@ std::string finishRunConfig(RunFlags& f, const std::vector<std::string>& args) {
   if (!f.seedGiven) c.seed = std::random_device{}() * 0x100000001ull + std::random_device{}();
   std::vector<std::string> repro = {"convcheck"};
   bool seen = false;
-  for (const auto& a : args) {
-    repro.push_back(a);
-    if (a == "--seed" || a.rfind("--seed=", 0) == 0) seen = true;
+  for (auto a = args.begin(); a != dashes; ++a) {
+    repro.push_back(*a);
+    if (*a == "--seed" || a->rfind("--seed=", 0) == 0) seen = true;
   }
   if (!seen) {
     repro.push_back("--seed");
     repro.push_back(std::to_string(c.seed));
   }
+  repro.insert(repro.end(), dashes, args.end());
   c.commandLine = joinArgs(repro);
   int onStdout = 0;
   for (const auto& format : reportFormats()) onStdout += c.reportPaths[format.id] == "-";
@@ -296,6 +317,18 @@ int executeRun(RunFlags& f, const std::string& version, std::istream& in, std::o
       return 2;
     }
   }
+  std::string crdText;  // stdin, read before the run when a webhook is started for it
+  std::istringstream crdStream;
+  std::unique_ptr<LaunchedWebhook> webhook;
+  if (!f.webhookCommand.empty()) {
+    auto launched = LaunchedWebhook::start(f.webhookCommand, c, in, crdText);
+    if (auto* error = std::get_if<std::string>(&launched)) {
+      err << "convcheck: " << *error << "\n";
+      return 2;
+    }
+    webhook = std::move(std::get<std::unique_ptr<LaunchedWebhook>>(launched));
+    crdStream.str(crdText);
+  }
   std::ostringstream quiet;
   std::atomic<bool> stop{false};
   c.stopRequested = &stop;
@@ -307,9 +340,15 @@ int executeRun(RunFlags& f, const std::string& version, std::istream& in, std::o
                          terminal ? RunProgress::Mode::Terminal : RunProgress::Mode::StatusLines,
                          terminal ? std::chrono::seconds(1) : std::chrono::seconds(10));
     c.onCaseDone = [&progress](const CaseDone& done) { progress.caseDone(done); };
-    report = runConformance(c, in, c.verbose ? err : quiet);
+    TargetFactory targets = httpsTarget;
+    if (webhook)
+      targets = waitingTargets(targets, webhook->wait(f.wait.count() > 0 ? f.wait : kLaunchWait));
+    else if (f.wait.count() > 0)
+      targets = waitingTargets(targets, std::make_shared<WebhookWait>(f.wait));
+    report = runConformance(c, webhook ? crdStream : in, c.verbose ? err : quiet, targets);
     c.onCaseDone = nullptr;
   }
+  if (webhook) webhook->finish(report);
   report.version = version;
   if (!c.reportDir.empty())
     for (const auto& e : writeBundles(report, c.transport, !c.url.empty(), c.reportDir))

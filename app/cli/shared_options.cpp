@@ -73,6 +73,22 @@ void declareTimeoutOption(CLI::App& app, TargetFlags& f, TargetDefaults d) {
   if (d == TargetDefaults::Crd) timeout->default_val("30s");
 }
 
+void declareWaitOption(CLI::App& app, TargetFlags& f) {
+  app.add_option("--wait", f.wait,
+                 "Wait up to this long, e.g. 30s, for the webhook to accept connections and answer "
+                 "TLS before testing (a webhook that is still starting); default: do not wait");
+}
+
+std::string readWait(const TargetFlags& f, std::chrono::milliseconds& wait) {
+  wait = std::chrono::milliseconds(0);
+  if (f.wait.empty()) return "";
+  auto parsed = parseDuration(f.wait);
+  if (!parsed || parsed->count() <= 0)
+    return fmt::format("--wait {}: expected a duration such as 30s or 2m", f.wait);
+  wait = *parsed;
+  return "";
+}
+
 void declareReviewVersionOption(CLI::App& app, std::string& reviewVersion) {
   app.add_option("--review-version", reviewVersion,
                  "ConversionReview version to send (v1 or v1beta1); default: as kube-apiserver "

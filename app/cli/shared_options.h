@@ -1,8 +1,9 @@
-// The options several commands take (--crd, --kind, the webhook target, --review-version,
+// The options several commands take (--crd, --kind, the webhook target, --wait, --review-version,
 // --date-times, --shrink-budget, --seed), each declared once with its help text, and read once.
 // Used by cli.cpp (run, generate), minimize_command.cpp and replay_command.cpp.
 #pragma once
 
+#include <chrono>
 #include <cstdint>
 #include <optional>
 #include <string>
@@ -24,6 +25,7 @@ enum class TargetDefaults { Crd, Bundle };
 // How to reach the webhook, as given on the command line ("" and false: not given).
 struct TargetFlags {
   std::string url, caFile, cert, key, tlsServerName, timeout;
+  std::string wait;  // --wait: how long to wait for the webhook to answer before testing
   bool insecureSkipTlsVerify = false;
 };
 
@@ -39,6 +41,12 @@ void declareTargetOptions(CLI::App& app, TargetFlags& flags, TargetDefaults defa
 
 // --timeout (30s by default unless the defaults come from a bundle).
 void declareTimeoutOption(CLI::App& app, TargetFlags& flags, TargetDefaults defaults);
+
+// --wait: how long the first call waits for a webhook that is still starting.
+void declareWaitOption(CLI::App& app, TargetFlags& flags);
+
+// --wait read into `wait` (0 when not given); returns an error or "".
+std::string readWait(const TargetFlags& flags, std::chrono::milliseconds& wait);
 
 // --review-version: v1 or v1beta1, "" for as kube-apiserver picks.
 void declareReviewVersionOption(CLI::App& app, std::string& reviewVersion);

@@ -674,8 +674,9 @@ RunReport runConformance(const RunConfig& config, std::istream& stdinStream, std
       if (reached)
         anyTested = true;
       else
-        unreachable.push_back(
-            fmt::format("{}: could not reach the webhook: {}", crd->name, run.unreachableReason()));
+        unreachable.push_back(fmt::format(
+            "{}: could not reach the webhook: {}", crd->name,
+            explainUnreachable(std::get<ResolvedTarget>(target), run.unreachableReason())));
       report.kinds.push_back(run.takeReport());
       if (run.interrupted()) {
         report.interrupted = true;

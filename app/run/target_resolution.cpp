@@ -3,6 +3,7 @@
 #include <fmt/format.h>
 
 #include "harness/transport/review_codec.h"
+#include "harness/transport/url_parts.h"
 #include "harness/transport/webhook_tls.h"
 
 namespace convcheck {
@@ -19,6 +20,11 @@ std::variant<ResolvedTarget, std::string> resolveTarget(const Crd& crd, const Ta
           serviceServerName(*crd.clientConfig.service));
     return fmt::format("{}: no webhook URL: the CRD has no clientConfig; pass --url", crd.name);
   }
+  if (!given.url.empty() && crd.clientConfig.service) {
+    out.service = crd.clientConfig.service;
+    if (!out.service->path.empty())
+      out.url = withPathIfNone(given.url, out.service->path).value_or(given.url);
+  }
   out.transport = given.transport;
   out.transport.tls = webhookTls(crd, given.transport.tls, !given.url.empty());
   auto version = given.reviewVersion ? given.reviewVersion
@@ -28,6 +34,23 @@ std::variant<ResolvedTarget, std::string> resolveTarget(const Crd& crd, const Ta
     return fmt::format("{}: conversionReviewVersions lists neither v1 nor v1beta1", crd.name);
   out.reviewVersion = *version;
   return out;
+}
+
+std::string explainUnreachable(const ResolvedTarget& target, const std::string& reason) {
+  if (!target.service || reason.rfind("TLS: certificate verify failed", 0) != 0) return reason;
+  const ServiceReference& service = *target.service;
+  const std::string apiserverName = serviceServerName(service);
+  const std::string& verified = target.transport.tls.serverName;
+  if (verified != apiserverName)
+    return fmt::format(
+        "{} — verified for --tls-server-name {}; kube-apiserver verifies {} (service {}/{})",
+        reason, verified, apiserverName, service.ns, service.name);
+  return fmt::format(
+      "{} — the webhook is service {}/{}, so the certificate is verified for {} as "
+      "kube-apiserver does; for a certificate made for another name (e.g. localhost) pass "
+      "--tls-server-name NAME, or make one for the service with `convcheck certs --service {} "
+      "--namespace {}`",
+      reason, service.ns, service.name, apiserverName, service.name, service.ns);
 }
 
 std::unique_ptr<ReviewTarget> httpsTarget(const ResolvedTarget& target) {

@@ -26,11 +26,18 @@ struct ResolvedTarget {
   std::string url;
   TransportOptions transport;
   ReviewVersion reviewVersion = ReviewVersion::V1;
+  // The in-cluster service the URL stands in for (e.g. a port-forward), when the CRD names one.
+  std::optional<ServiceReference> service;
 };
 
 // The error names the CRD and says what to pass. A CRD whose webhook is a service reference
-// needs a URL (port-forward); the certificate is then checked for <service>.<namespace>.svc.
+// needs a URL (port-forward); a URL without a path takes the service's path (as kube-apiserver
+// posts to it), and the certificate is checked for <service>.<namespace>.svc.
 std::variant<ResolvedTarget, std::string> resolveTarget(const Crd& crd, const TargetChoice& given);
+
+// `reason` (why the webhook could not be reached) followed, for a failed certificate check of a
+// service reference, by the name kube-apiserver verifies and the flag that changes it.
+std::string explainUnreachable(const ResolvedTarget& target, const std::string& reason);
 
 // Makes a kind's targets, one per concurrent caller (a run has --jobs of them, plus shrinks).
 using TargetFactory = std::function<std::unique_ptr<ReviewTarget>(const ResolvedTarget&)>;

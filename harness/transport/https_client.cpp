@@ -15,7 +15,6 @@
 #include "kube/go/duration.h"
 
 namespace convcheck {
-namespace {
 
 void ensureCurlGlobalInit() {
   // curl_global_init is not thread-safe and must run once per process before any handle; a
@@ -26,6 +25,8 @@ void ensureCurlGlobalInit() {
                              curl_easy_strerror(initialized));
   }
 }
+
+namespace {
 
 struct SlistDeleter {
   void operator()(curl_slist* list) const { curl_slist_free_all(list); }
@@ -79,6 +80,13 @@ bool mentionsTlsAlert(const std::string& detail) {
   return detail.find("alert") != std::string::npos;
 }
 
+// The name the serving certificate is verified for: --tls-server-name, else the URL's host.
+std::string verifiedName(const std::string& url, const TransportOptions& options) {
+  if (!options.tls.serverName.empty()) return options.tls.serverName;
+  auto parts = parseUrl(url);
+  return parts ? parts->host : url;
+}
+
 // What post() knows about the failed transfer besides the curl code.
 struct TransferFacts {
   bool https = false;
@@ -117,9 +125,11 @@ Failure classify(CURLcode code, const std::string& errorBuffer, const BodySink& 
       }
       return {"other", "Error: " + detail + " for " + url};
     case CURLE_PEER_FAILED_VERIFICATION:
-      return {"tls", "TLS: certificate verify failed (" + detail + ") for " + url +
-                         " (check --ca-file / the CRD's caBundle, or the server certificate's "
-                         "subjectAltName)"};
+      return {"tls",
+              "TLS: certificate verify failed (" + detail + ") for " + url +
+                  " (the certificate must chain to --ca-file / the CRD's caBundle and hold " +
+                  verifiedName(url, options) +
+                  " in its subjectAltName; --tls-server-name sets the name verified)"};
     case CURLE_SSL_CACERT_BADFILE:
       return {"tls", "TLS: cannot load the CA certificates (" + detail + ") for " + url +
                          " (check that --ca-file / the CRD's caBundle is PEM)"};

@@ -9,6 +9,10 @@
 
 namespace convcheck {
 
+// Initialises libcurl once per process (curl_global_init); throws if it fails. Every user of
+// libcurl handles calls it first.
+void ensureCurlGlobalInit();
+
 // The URL actually requested: `url` plus "timeout=<Go duration>" (client-go's Request.URL()),
 // appended with '?' or '&', when options.appendTimeoutQuery and options.timeout > 0.
 std::string requestUrl(const std::string& url, const TransportOptions& options);

@@ -88,6 +88,20 @@ std::optional<std::string> replaceUrlHost(const std::string& url, const std::str
   return part(handle.get(), CURLUPART_URL);
 }
 
+std::optional<std::string> withPathIfNone(const std::string& url, const std::string& path) {
+  UrlHandle handle(curl_url());
+  if (!handle || curl_url_set(handle.get(), CURLUPART_URL, url.c_str(), 0) != CURLUE_OK) {
+    return std::nullopt;
+  }
+  const auto current = part(handle.get(), CURLUPART_PATH);
+  if (current && !current->empty() && *current != "/") return url;
+  const std::string rooted = !path.empty() && path.front() == '/' ? path : "/" + path;
+  if (curl_url_set(handle.get(), CURLUPART_PATH, rooted.c_str(), 0) != CURLUE_OK) {
+    return std::nullopt;
+  }
+  return part(handle.get(), CURLUPART_URL);
+}
+
 std::string hostPort(const std::string& host, int port) {
   const bool ipv6 = host.find(':') != std::string::npos;
   return (ipv6 ? "[" + host + "]" : host) + ":" + std::to_string(port);

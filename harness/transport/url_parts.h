@@ -1,5 +1,6 @@
-// The parts of a webhook URL the transport needs (scheme, host, port), and host substitution.
-// Used by HttpsClient (serverName routing) and inspectServerTls (where to connect, what to verify).
+// The parts of a webhook URL the transport needs (scheme, host, port), host and path substitution.
+// Used by HttpsClient (serverName routing), inspectServerTls (where to connect, what to verify)
+// and the target resolution (a service reference's path).
 #pragma once
 
 #include <optional>
@@ -22,6 +23,10 @@ std::optional<UrlParts> parseUrl(const std::string& url, std::string* whyNot = n
 // `url` with its host replaced by `host` (port, path and query kept), or nullopt if either is
 // malformed. IPv6 hosts are bracketed as needed.
 std::optional<std::string> replaceUrlHost(const std::string& url, const std::string& host);
+
+// `url` with its path set to `path` when it has none (no path, or only "/"), else `url` unchanged;
+// nullopt if either is malformed. The query is kept.
+std::optional<std::string> withPathIfNone(const std::string& url, const std::string& path);
 
 // "host:port" with IPv6 literals bracketed.
 std::string hostPort(const std::string& host, int port);

@@ -1,10 +1,13 @@
 #include "tests/integration/convcheck_binary.h"
 
+#include <algorithm>
 #include <fstream>
 #include <set>
 #include <sstream>
 
 #include <pugixml.hpp>
+
+#include "tests/support/test_pki.h"
 
 namespace convcheck::test {
 
@@ -37,7 +40,9 @@ ConvcheckResult runConvcheck(std::vector<std::string> args, const std::string& s
   auto junit = dir / "junit.xml", json = dir / "results.json";
   std::vector<std::string> argv = {convcheckBinary()};
   argv.insert(argv.end(), args.begin(), args.end());
-  argv.insert(argv.end(), {"--junit", junit.string(), "--json", json.string()});
+  // Before a `-- COMMAND` (the webhook run starts), whose arguments they are not.
+  argv.insert(std::find(argv.begin(), argv.end(), "--"),
+              {"--junit", junit.string(), "--json", json.string()});
   std::vector<std::string> wrapped = argv;
   if (!stdinText.empty()) {
     auto input = dir / "stdin.txt";
@@ -58,6 +63,24 @@ ConvcheckResult runConvcheck(std::vector<std::string> args, const std::string& s
     result.json = nlohmann::json::parse(slurp(json), nullptr, false);
   std::filesystem::remove_all(dir);
   return result;
+}
+
+ConvcheckResult runConvcheckExactly(std::vector<std::string> args, const std::string& workingDir) {
+  args.insert(args.begin(), convcheckBinary());
+  ChildProcess process(args, {{"NO_COLOR=1"}, workingDir});
+  ConvcheckResult result;
+  auto status = process.wait(std::chrono::seconds(240));
+  result.status = status ? *status : process.stop();
+  result.out = process.stdoutText();
+  result.err = process.stderrText();
+  return result;
+}
+
+ScratchDir::ScratchDir(const std::string& prefix) : path_(makeTempDir(prefix)) {}
+
+ScratchDir::~ScratchDir() {
+  std::error_code ignored;
+  std::filesystem::remove_all(path_, ignored);
 }
 
 }  // namespace convcheck::test

@@ -21,11 +21,30 @@ struct ConvcheckResult {
   std::vector<std::string> failedProperties() const;  // <failure type=...> values, sorted, unique
 };
 
-// Runs `convcheck <args> --junit <tmp> --json <tmp>` with a time limit; `stdinText` is fed to
-// stdin when not empty (through a file); `workingDir` empty = this process's.
+// Runs `convcheck <args> --junit <tmp> --json <tmp>` (those before a `--` in args) with a time
+// limit; `stdinText` is fed to stdin when not empty (through a file); `workingDir` empty = this
+// process's.
 ConvcheckResult runConvcheck(std::vector<std::string> args, const std::string& stdinText = "",
                              std::chrono::milliseconds limit = std::chrono::seconds(240),
                              const std::string& workingDir = "");
+
+// Runs `convcheck <args>` exactly (for commands that take no --junit: replay, minimize, certs) in
+// `workingDir` ("" = this process's); `junit` and `json` stay empty.
+ConvcheckResult runConvcheckExactly(std::vector<std::string> args,
+                                    const std::string& workingDir = "");
+
+// A scratch directory under $TMPDIR, removed with everything in it at the end of its scope.
+class ScratchDir {
+ public:
+  explicit ScratchDir(const std::string& prefix = "convcheck-it");
+  ~ScratchDir();
+  ScratchDir(const ScratchDir&) = delete;
+  ScratchDir& operator=(const ScratchDir&) = delete;
+  const std::filesystem::path& path() const { return path_; }
+
+ private:
+  std::filesystem::path path_;
+};
 
 std::string convcheckBinary();
 

@@ -19,30 +19,11 @@ namespace {
 namespace fs = std::filesystem;
 using nlohmann::json;
 
-// A scratch directory removed at the end of the test.
-class Scratch {
- public:
-  Scratch() : path_(makeTempDir("convcheck-shrink-it")) {}
-  ~Scratch() { fs::remove_all(path_); }
-  const fs::path& path() const { return path_; }
-
- private:
-  fs::path path_;
-};
-
-struct Run {
-  ExitStatus status;
-  std::string out, err;
-};
+using Scratch = ScratchDir;
+using Run = ConvcheckResult;
 
 // Runs the convcheck binary with exactly these arguments (replay and minimize take no --junit).
-Run runBinary(std::vector<std::string> args) {
-  args.insert(args.begin(), convcheckBinary());
-  ChildProcess p(args, {{"NO_COLOR=1"}, ""});
-  auto status = p.wait(std::chrono::seconds(240));
-  Run r{status ? *status : p.stop(), p.stdoutText(), p.stderrText()};
-  return r;
-}
+Run runBinary(std::vector<std::string> args) { return runConvcheckExactly(std::move(args)); }
 
 // Fields of a CronTab or Widget beyond the ones it must have, counted independently of
 // convcheck: every member and list item except apiVersion, kind, the metadata every stored

@@ -39,13 +39,28 @@ TEST_P(ReadmeOptions, EveryHelpOptionIsDocumented) {
   for (const auto& o : shown) EXPECT_TRUE(documented.count(o)) << GetParam() << " " << o;
 }
 
-INSTANTIATE_TEST_SUITE_P(Cli, ReadmeOptions, ::testing::Values("run", "generate"));
+INSTANTIATE_TEST_SUITE_P(Cli, ReadmeOptions, ::testing::Values("run", "generate", "certs"));
 
 TEST(Cli, UnknownOptionIsAUsageError) {
   std::istringstream in;
   std::ostringstream out, err;
   EXPECT_EQ(runCli({"run", "--crd", "x.yaml", "--no-such-flag"}, in, out, err), 2);
   EXPECT_NE(err.str().find("no-such-flag"), std::string::npos);
+}
+
+TEST(Cli, ADoubleDashWithoutACommandIsAUsageError) {
+  std::istringstream in;
+  std::ostringstream out, err;
+  EXPECT_EQ(runCli({"run", "--crd", "x.yaml", "--"}, in, out, err), 2);
+  EXPECT_NE(err.str().find("-- must be followed by the webhook command"), std::string::npos)
+      << err.str();
+}
+
+TEST(Cli, AWaitThatIsNotADurationIsAUsageError) {
+  std::istringstream in;
+  std::ostringstream out, err;
+  EXPECT_EQ(runCli({"run", "--crd", "x.yaml", "--wait", "soon"}, in, out, err), 2);
+  EXPECT_NE(err.str().find("--wait soon: expected a duration"), std::string::npos) << err.str();
 }
 
 TEST(Cli, UnknownPropertyIdIsAUsageError) {

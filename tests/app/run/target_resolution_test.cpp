@@ -58,6 +58,47 @@ TEST(TargetResolution, AServiceReferenceNeedsAUrlAndIsCheckedForItsServiceName) 
   EXPECT_EQ(resolved(crd, choice).transport.tls.serverName, "other.example.com");
 }
 
+Crd serviceCrd(const std::string& path) {
+  Crd crd = webhookCrd();
+  crd.clientConfig.url.clear();
+  crd.clientConfig.service = ServiceReference{"system", "widget-webhook", path, 443};
+  return crd;
+}
+
+TEST(TargetResolution, AUrlWithoutPathTakesTheServicesPath) {
+  TargetChoice choice;
+  choice.url = "https://127.0.0.1:9443";
+  EXPECT_EQ(resolved(serviceCrd("/convert"), choice).url, "https://127.0.0.1:9443/convert");
+  choice.url = "https://127.0.0.1:9443/";
+  EXPECT_EQ(resolved(serviceCrd("/convert"), choice).url, "https://127.0.0.1:9443/convert");
+  choice.url = "https://127.0.0.1:9443?x=1";
+  EXPECT_EQ(resolved(serviceCrd("convert"), choice).url, "https://127.0.0.1:9443/convert?x=1");
+}
+
+TEST(TargetResolution, AUrlWithAPathKeepsIt) {
+  TargetChoice choice;
+  choice.url = "https://127.0.0.1:9443/other";
+  EXPECT_EQ(resolved(serviceCrd("/convert"), choice).url, "https://127.0.0.1:9443/other");
+  choice.url = "https://127.0.0.1:9443";
+  EXPECT_EQ(resolved(serviceCrd(""), choice).url, "https://127.0.0.1:9443");
+}
+
+TEST(TargetResolution, ACertificateFailureOfAServiceNamesTheVerifiedNameAndTheFlag) {
+  TargetChoice choice;
+  choice.url = "https://127.0.0.1:9443";
+  ResolvedTarget t = resolved(serviceCrd("/convert"), choice);
+  const std::string reason = "TLS: certificate verify failed (no match) for https://x";
+  std::string text = explainUnreachable(t, reason);
+  EXPECT_EQ(text.rfind(reason, 0), 0u);
+  EXPECT_NE(text.find("verified for widget-webhook.system.svc"), std::string::npos) << text;
+  EXPECT_NE(text.find("--tls-server-name"), std::string::npos) << text;
+  EXPECT_NE(text.find("convcheck certs --service widget-webhook --namespace system"),
+            std::string::npos)
+      << text;
+  EXPECT_EQ(explainUnreachable(t, "Connect: refused"), "Connect: refused");
+  EXPECT_EQ(explainUnreachable(resolved(webhookCrd(), {}), reason), reason);
+}
+
 TEST(TargetResolution, NoClientConfigAndNoUrlIsAnErrorNamingTheCrd) {
   Crd crd = webhookCrd();
   crd.clientConfig = {};

@@ -1,0 +1,73 @@
+#include "app/cli/launched_webhook.h"
+
+#include <istream>
+#include <iterator>
+#include <sstream>
+
+#include <fmt/format.h>
+
+#include "harness/transport/serving_certs.h"
+#include "kube/crd/crd_loader.h"
+
+namespace convcheck {
+
+std::variant<std::unique_ptr<LaunchedWebhook>, std::string> LaunchedWebhook::start(
+    const std::vector<std::string>& command, RunConfig& config, std::istream& in,
+    std::string& crdText) {
+  if (config.crdInput == "-") crdText.assign(std::istreambuf_iterator<char>(in), {});
+  std::istringstream crdStream(crdText);
+  LoadResult loaded = loadCrdInput(config.crdInput, crdStream);
+  // An unreadable CRD is reported by the run itself; the webhook still gets a certificate.
+  auto started = WebhookProcess::start({command, launchDnsNames(loaded.crds)});
+  if (auto* error = std::get_if<std::string>(&started))
+    return fmt::format("cannot start the webhook command: {}", *error);
+  auto process = std::move(std::get<std::unique_ptr<WebhookProcess>>(started));
+  config.url = config.url.empty()
+                   ? fmt::format("https://127.0.0.1:{}{}", process->port(), launchPath(loaded.crds))
+                   : expandPlaceholders(config.url, process->certDir(), process->port());
+  if (config.transport.tls.caFile.empty() && !config.transport.tls.insecureSkipVerify)
+    config.transport.tls.caFile = process->caFile();
+  return std::unique_ptr<LaunchedWebhook>(new LaunchedWebhook(std::move(process)));
+}
+
+std::shared_ptr<WebhookWait> LaunchedWebhook::wait(std::chrono::milliseconds limit) {
+  WebhookProcess* process = process_.get();
+  return std::make_shared<WebhookWait>(limit, [process] {
+    const std::string how = process->ended();
+    return how.empty() ? how
+                       : fmt::format("the webhook command {}; {}", how,
+                                     process->stderrTail().empty()
+                                         ? std::string("it wrote nothing to stderr")
+                                         : "its stderr ends:\n" + process->stderrTail());
+  });
+}
+
+std::string LaunchedWebhook::crashText(const std::string& how) const {
+  const std::string tail = process_->stderrTail();
+  return fmt::format("the webhook command ({}) {} during the run; {}", process_->argv().front(),
+                     how,
+                     tail.empty() ? "it wrote nothing to stderr" : "its stderr ends:\n" + tail);
+}
+
+void LaunchedWebhook::finish(RunReport& report) {
+  const std::string how = process_->stop();
+  if (how.empty()) return;
+  const std::string text = crashText(how);
+  if (report.exitCode == 3 || report.kinds.empty()) {
+    // Already said when it ended before answering (the wait's message).
+    if (report.fatalError.find("the webhook command") == std::string::npos)
+      report.fatalError += (report.fatalError.empty() ? "" : "\n") + text;
+    return;
+  }
+  report.warnings.push_back(text);
+  for (auto& kind : report.kinds)
+    for (auto& tally : kind.tallies)
+      for (auto& finding : tally.findings)
+        for (const auto& exchange : finding.exchanges)
+          if (!exchange->http.ok()) {
+            finding.details.push_back(text);
+            break;
+          }
+}
+
+}  // namespace convcheck

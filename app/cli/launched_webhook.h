@@ -1,0 +1,50 @@
+// `convcheck run ... -- COMMAND ARGS` around the run: the webhook started for it (certificates,
+// port, the URL and CA the run then uses), waited for, stopped after it, and its crash reported
+// in the findings or the run's error. Used by cli.cpp.
+#pragma once
+
+#include <chrono>
+#include <iosfwd>
+#include <memory>
+#include <string>
+#include <variant>
+#include <vector>
+
+#include "app/run/run_config.h"
+#include "app/run/webhook_process.h"
+#include "app/run/webhook_wait.h"
+#include "reports/run_report.h"
+
+namespace convcheck {
+
+// How long the run waits for a started webhook when --wait is not given.
+inline constexpr std::chrono::seconds kLaunchWait{60};
+
+class LaunchedWebhook {
+ public:
+  // Reads the CRDs of config.crdInput (`crdText` receives stdin when it is "-", for the run to
+  // read again) for the certificate's names and the path, starts the command, and points the
+  // run at it: config.url (the given --url with {port} replaced, else
+  // https://127.0.0.1:PORT/PATH) and, without --ca-file, the CA it made. The error says why it
+  // could not start (exit code 2).
+  static std::variant<std::unique_ptr<LaunchedWebhook>, std::string> start(
+      const std::vector<std::string>& command, RunConfig& config, std::istream& in,
+      std::string& crdText);
+
+  // Waits for the webhook up to `limit`, and not once it has ended.
+  std::shared_ptr<WebhookWait> wait(std::chrono::milliseconds limit);
+
+  // Stops the webhook; when it had ended on its own during the run, says so with the tail of its
+  // stderr: in the run's error when nothing could be tested, else as a warning and in the details
+  // of every finding whose case saw a failed call.
+  void finish(RunReport& report);
+
+ private:
+  explicit LaunchedWebhook(std::unique_ptr<WebhookProcess> process)
+      : process_(std::move(process)) {}
+  std::string crashText(const std::string& how) const;
+
+  std::unique_ptr<WebhookProcess> process_;
+};
+
+}  // namespace convcheck
