@@ -202,12 +202,15 @@ TEST(Launch, RunStartsTheWebhookWithCertificatesItMadeAndStopsItAfterwards) {
   EXPECT_NE(r.json["command"].get<std::string>().find(" -- "), std::string::npos);
 }
 
-TEST(Launch, AFaultOfTheStartedWebhookIsFound) {
-  auto r = runConvcheck(plus({"run", "--crd", ExampleWebhook::widgetCrdPath(), "--seed", "1",
-                              "--tests", "8", "--properties", "uid-echo"},
-                             exampleCommand({"--fault", "uid-not-echoed"})));
+TEST(Launch, AFaultOfTheStartedWebhookIsFoundAtAUrlNamingItsPort) {
+  auto r = runConvcheck(plus(
+      {"run", "--crd", ExampleWebhook::widgetCrdPath(), "--url", "https://localhost:{port}/convert",
+       "--seed", "1", "--tests", "8", "--properties", "uid-echo"},
+      exampleCommand({"--fault", "uid-not-echoed"})));
   EXPECT_EQ(r.status.code, 1) << r.out << r.err;
   EXPECT_EQ(r.failedProperties(), std::vector<std::string>{"uid-echo"});
+  EXPECT_EQ(r.json["kinds"][0]["url"].get<std::string>().rfind("https://localhost:", 0), 0u);
+  EXPECT_EQ(r.json["kinds"][0]["url"].get<std::string>().find("{port}"), std::string::npos);
 }
 
 TEST(Launch, AWebhookThatExitsBeforeAnsweringExitsThreeWithItsStderr) {

@@ -56,6 +56,16 @@ TEST(Cli, ADoubleDashWithoutACommandIsAUsageError) {
       << err.str();
 }
 
+TEST(Cli, AnArgumentBeforeADoubleDashIsAUsageError) {
+  std::istringstream in;
+  std::ostringstream out, err;
+  EXPECT_EQ(runCli({"run", "--crd", "x.yaml", "./webhook"}, in, out, err), 2);
+  EXPECT_NE(err.str().find("unexpected argument ./webhook (a webhook command to start goes after "
+                           "--)"),
+            std::string::npos)
+      << err.str();
+}
+
 TEST(Cli, AWaitThatIsNotADurationIsAUsageError) {
   std::istringstream in;
   std::ostringstream out, err;
