@@ -66,6 +66,11 @@ std::string writeBundle(const std::string& dirText, Finding& finding, const Crd&
   }
   const bool caInBundle = !caPem.empty() && writeFile(dir / kBundleCaFile, caPem, error);
   if (caInBundle) caFile = kBundleCaFile;
+  // Client certificates are not copied (a private key); curl lines name them absolutely, as
+  // bundle.json does, since curl.sh runs in the bundle's directory.
+  BundleTarget sendAs = target;
+  for (std::string* file : {&sendAs.transport.tls.certFile, &sendAs.transport.tls.keyFile})
+    if (!file->empty()) *file = fs::absolute(*file, ec).string();
   // Paths of the bundle's own files as the report directory was given (relative stays relative).
   const fs::path shown(dirText);
   const auto fromHere = [&](const std::string& name) {
@@ -89,7 +94,7 @@ std::string writeBundle(const std::string& dirText, Finding& finding, const Crd&
   finding.bundle = shown.string();
   finding.curl = finding.exchanges.empty()
                      ? ""
-                     : curlCommand(target, fromHere("request-1.json"), fromHere(caFile));
+                     : curlCommand(sendAs, fromHere("request-1.json"), fromHere(caFile));
 
   std::string diff;
   if (!finding.expected.is_null() || !finding.got.is_null())
@@ -107,7 +112,7 @@ std::string writeBundle(const std::string& dirText, Finding& finding, const Crd&
       "#!/bin/sh\n# Re-sends the requests of this failure as convcheck sent them.\n"
       "cd \"$(dirname \"$0\")\" || exit 1\n";
   for (std::size_t i = 0; i < finding.exchanges.size(); ++i)
-    curlScript += curlCommand(target, fmt::format("request-{}.json", i + 1), caFile) + "\necho\n";
+    curlScript += curlCommand(sendAs, fmt::format("request-{}.json", i + 1), caFile) + "\necho\n";
   writeFile(dir / "curl.sh", curlScript, error);
   fs::permissions(dir / "curl.sh", fs::perms::owner_exec | fs::perms::group_exec,
                   fs::perm_options::add, ec);
@@ -150,7 +155,7 @@ std::string writeBundle(const std::string& dirText, Finding& finding, const Crd&
       {"exchanges", exchanges},
       {"replay", "convcheck replay " + shellQuote(shown.string())},
       {"curl",
-       finding.exchanges.empty() ? std::string() : curlCommand(target, "request-1.json", caFile)}};
+       finding.exchanges.empty() ? std::string() : curlCommand(sendAs, "request-1.json", caFile)}};
   if (finding.shrink) bundle["shrink"] = shrinkInfoToJson(*finding.shrink);
   bundle["failure"] = [&] {
     for (const auto& ex : finding.exchanges)

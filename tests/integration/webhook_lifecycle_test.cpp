@@ -342,6 +342,14 @@ TEST(PortableBundle, AMovedReportDirectoryStillReplaysAndItsCurlScriptRuns) {
   auto replay = runBinary({"replay", bundle.string()}, "/");
   EXPECT_EQ(replay.status.code, 1) << replay.out << replay.err;
   EXPECT_NE(replay.out.find("still fails"), std::string::npos) << replay.out;
+
+  // Pointed elsewhere (--url), replay waits for a webhook with --wait, then says why it stopped.
+  const std::string nowhere = "https://127.0.0.1:" + std::to_string(freePort()) + "/convert";
+  auto waited = runBinary({"replay", bundle.string(), "--url", nowhere, "--wait", "500ms"});
+  EXPECT_EQ(waited.status.code, 3) << waited.out << waited.err;
+  EXPECT_NE(waited.err.find("did not answer TLS at " + nowhere + " within --wait 500ms"),
+            std::string::npos)
+      << waited.err;
 }
 
 }  // namespace
