@@ -7,21 +7,30 @@
 
 namespace convcheck {
 
-// Most severe first: reports order causes by it.
+// Most severe first: reports order causes and problems by it. Data loss ranks first because it
+// is silent and permanent; an outage is loud and ends when the webhook is fixed. Invented data
+// (fields the client never wrote, or values its schema forbids) ranks after rejections: nothing
+// is lost and no request fails, but clients see, and typed clients may refuse, what nobody wrote.
 enum class Severity {
-  Outage = 0,    // kube-apiserver rejects the answer: reads and writes at the version fail
-  DataLoss = 1,  // a value a client wrote is lost or changed
-  Invented = 2,  // the webhook adds data (or invalid data) the client never wrote
-  Cosmetic = 3,  // labels, annotations, reverted metadata, envelope details the API server ignores
+  DataLoss = 0,  // a value a client wrote is lost or changed
+  Outage = 1,    // the API server fails the whole read/write: webhook down, envelope broken,
+                 // answers it cannot use, or a rejection of every object
+  Rejected = 2,  // the webhook answers Failure (or crashes) on some valid inputs
+  Invented = 3,  // the webhook adds data (or invalid data) the client never wrote
+  Cosmetic = 4,  // labels, annotations, reverted metadata, envelope details the API server ignores
 };
 
-const char* severityName(Severity severity);  // "outage", "data loss", "invented data", "cosmetic"
+// "data loss", "outage", "rejected", "invented data", "cosmetic"
+const char* severityName(Severity severity);
 
 struct Cause {
   std::string key;  // stable: "round-trip|lost|spec.ports[*].name", "round-trip|float64", ...
   Severity severity = Severity::DataLoss;
   std::string title;  // one line naming the cause with an example value
   std::string path;   // the normalised path it is about ("spec.ports[*].name"); "" for stages
+  // The defect it shows, the same under every property and version pair (problem_identity.h):
+  // "lost|spec.ports[*].name", "rejected|result-status|<masked message>", "float64".
+  std::string problem = {};
   bool operator==(const Cause& other) const { return key == other.key; }
 };
 

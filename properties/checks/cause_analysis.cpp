@@ -2,12 +2,15 @@
 
 #include <algorithm>
 #include <cmath>
+#include <optional>
 #include <regex>
+#include <utility>
 
 #include <fmt/format.h>
 
 #include "kube/apiserver/group_version.h"
 #include "properties/checks/json_diff.h"
+#include "properties/checks/problem_identity.h"
 
 namespace convcheck {
 
@@ -15,10 +18,12 @@ using nlohmann::json;
 
 const char* severityName(Severity severity) {
   switch (severity) {
-    case Severity::Outage:
-      return "outage";
     case Severity::DataLoss:
       return "data loss";
+    case Severity::Outage:
+      return "outage";
+    case Severity::Rejected:
+      return "rejected";
     case Severity::Invented:
       return "invented data";
     case Severity::Cosmetic:
@@ -34,10 +39,39 @@ std::string shortValue(const json& value) {
   return s.size() > 60 ? s.substr(0, 57) + "..." : s;
 }
 
-// "spec.items[3].x" -> "spec.items[*].x", for paths that come as text.
-std::string starIndices(const std::string& path) {
-  static const std::regex index(R"(\[\d+\])");
-  return std::regex_replace(path, index, "[*]");
+// A path that comes as text ("spec.items[3].x", "spec.env[\"k\"]") normalised with the schema of
+// `version`, as a differing path is: "spec.items[*].x", "spec.env.*".
+std::string normalisedTextPath(const std::string& path, const SchemaLookup& schemaOf,
+                               const std::string& version) {
+  return normalisedPath(pathSteps(path), schemaOf ? schemaOf(version) : nullptr);
+}
+
+// The value at a text path of `object`, or null.
+json valueAt(const json& object, const std::string& path) {
+  const json* node = &object;
+  for (const auto& step : pathSteps(path)) {
+    if (step.isIndex) {
+      if (!node->is_array() || step.index >= node->size()) return nullptr;
+      node = &(*node)[step.index];
+    } else {
+      if (!node->is_object() || !node->contains(step.key)) return nullptr;
+      node = &(*node)[step.key];
+    }
+  }
+  return *node;
+}
+
+std::string float64Title(const json& expected, const json& got) {
+  return fmt::format(
+      "integer {} came back as {}: the webhook parses JSON numbers as float64 (as JavaScript and "
+      "float-parsing Python do), so integers beyond 2^53 lose precision",
+      expected.dump(), got.dump());
+}
+
+// How kube-apiserver fails a request the webhook's answer breaks: a Failure answer rejects the
+// inputs the webhook cannot convert; every other stage fails whatever was sent.
+Severity rejectionSeverity(ModelStage stage) {
+  return stage == ModelStage::ResultStatus ? Severity::Rejected : Severity::Outage;
 }
 
 // Severity of a failure that shows no differing value and no rejection.
@@ -86,11 +120,8 @@ void diffCauses(const Finding& f, const SchemaLookup& schemaOf, std::vector<Caus
   const bool metadataProperty = f.property == "metadata-immutable";
   for (const auto& line : labelAndAnnotationKeys(jsonDiff(f.expected, f.got))) {
     if (isFloat64Rounding(line.expected, line.got)) {
-      out.push_back({f.property + "|float64", Severity::DataLoss,
-                     fmt::format("integer {} came back as {}: the webhook parses JSON numbers as "
-                                 "float64 (as JavaScript and float-parsing Python do), so integers "
-                                 "beyond 2^53 lose precision",
-                                 line.expected.dump(), line.got.dump())});
+      out.push_back(
+          {f.property + "|float64", Severity::DataLoss, float64Title(line.expected, line.got), {}});
       continue;
     }
     const std::string path = normalisedPath(line.steps, schema);
@@ -114,12 +145,33 @@ void diffCauses(const Finding& f, const SchemaLookup& schemaOf, std::vector<Caus
   }
 }
 
-void detailCauses(const Finding& f, std::vector<Cause>& out) {
+// The value the webhook was sent at `path` of the converted object `index` and the value it
+// answered there, when the answer rounded an integer beyond 2^53 as float64 does.
+std::optional<std::pair<json, json>> roundedAt(const Finding& f, std::size_t index,
+                                               const std::string& path) {
+  for (const auto& ex : f.exchanges) {
+    if (!ex->verdict.accepted() || index >= ex->verdict.visible.size() ||
+        index >= ex->sent.objects.size())
+      continue;
+    json sent = valueAt(ex->sent.objects[index], path);
+    json got = valueAt(ex->verdict.visible[index], path);
+    if (isFloat64Rounding(sent, got)) return std::make_pair(std::move(sent), std::move(got));
+  }
+  return std::nullopt;
+}
+
+void detailCauses(const Finding& f, const SchemaLookup& schemaOf, std::vector<Cause>& out) {
   if (f.property == "no-pruned-fields") {
     for (const auto& ex : f.exchanges)
       for (const auto& s : ex->verdict.silent)
         if (s.what == "pruned" || s.what == "null-pruned") {
-          std::string path = starIndices(s.path);
+          // The path the webhook wrote is not in the target schema, but often in the source's
+          // (a field carried over): whichever schema tells more map keys apart folds them.
+          std::string path = normalisedTextPath(s.path, schemaOf, f.to);
+          std::string viaSource = normalisedTextPath(s.path, schemaOf, f.from);
+          if (std::count(viaSource.begin(), viaSource.end(), '*') >
+              std::count(path.begin(), path.end(), '*'))
+            path = std::move(viaSource);
           out.push_back({f.property + "|pruned|" + path, Severity::DataLoss,
                          fmt::format("{} is written by the webhook but not in the {} schema: "
                                      "kube-apiserver prunes it",
@@ -127,16 +179,34 @@ void detailCauses(const Finding& f, std::vector<Cause>& out) {
                          path});
         }
   } else if (f.property == "schema-valid") {
-    static const std::regex detail(R"(^index \d+: (.*?): (.*)$)");
+    static const std::regex detail(R"(^index (\d+): (.*?): (.*)$)");
     for (const auto& d : f.details) {
       std::smatch m;
       if (!std::regex_match(d, m, detail)) continue;
       // valijson repeats a violation on every parent ("Failed to validate against schema
       // associated with property name 'x'"): the innermost line is the cause.
-      if (m[2].str().find("Failed to validate") != std::string::npos) continue;
-      std::string path = starIndices(m[1].str());
+      if (m[3].str().find("Failed to validate") != std::string::npos) continue;
+      // A number the webhook rounded through float64 breaks the integer type: the rounding is
+      // the cause, under every property that sees it.
+      if (auto rounded = roundedAt(f, std::stoul(m[1].str()), m[2].str())) {
+        out.push_back({f.property + "|float64",
+                       Severity::DataLoss,
+                       float64Title(rounded->first, rounded->second),
+                       {}});
+        continue;
+      }
+      // valijson names a missing required field at its parent, the native check at the field:
+      // one violation, one cause (the first line's words).
+      static const std::regex missing(R"(^valijson: Missing required property '(.*)'\.?$)");
+      std::string at = m[2].str(), message = m[3].str();
+      std::smatch field;
+      if (std::regex_match(message, field, missing)) {
+        at = diffChildPath(at, field[1].str());
+        message = "required field is missing";
+      }
+      std::string path = normalisedTextPath(at, schemaOf, f.to);
       out.push_back({f.property + "|invalid|" + path, Severity::Invented,
-                     fmt::format("{}: {}", path, m[2].str()), path});
+                     fmt::format("{}: {}", path, message), path});
     }
   }
 }
@@ -206,19 +276,26 @@ std::vector<Cause> causesOf(const Finding& f, const SchemaLookup& schemaOf) {
     if (ex.verdict.accepted()) continue;
     std::string message = ex.verdict.message;
     if (message.size() > 300) message = message.substr(0, 297) + "...";
-    found.push_back({f.property + "|rejected|" + rejectionStage(ex), Severity::Outage,
-                     "kube-apiserver rejects the answer: " + message});
+    // Two crashes are two problems: the masked message is part of the key, so shrinking keeps
+    // the message it started from.
+    found.push_back({f.property + "|rejected|" + rejectionStage(ex) + "|" + maskedRejection(ex),
+                     rejectionSeverity(ex.verdict.stage),
+                     "kube-apiserver rejects the answer: " + message,
+                     {}});
     break;
   }
   if (found.empty()) {
     if (!f.expected.is_null() || !f.got.is_null()) diffCauses(f, schemaOf, found);
-    detailCauses(f, found);
+    detailCauses(f, schemaOf, found);
   }
   if (found.empty())
-    found.push_back({f.property + "|" + f.property, plainSeverity(f.property), f.summary});
+    found.push_back({f.property + "|" + f.property, plainSeverity(f.property), f.summary, {}});
   std::vector<Cause> out;
-  for (auto& c : found)
-    if (std::find(out.begin(), out.end(), c) == out.end()) out.push_back(std::move(c));
+  for (auto& c : found) {
+    if (std::find(out.begin(), out.end(), c) != out.end()) continue;
+    c.problem = problemOfCauseKey(c.key);
+    out.push_back(std::move(c));
+  }
   std::stable_sort(out.begin(), out.end(),
                    [](const Cause& a, const Cause& b) { return a.severity < b.severity; });
   return out;

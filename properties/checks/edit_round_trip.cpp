@@ -1,6 +1,11 @@
 // The edit-round-trip property: A->B, a schema-valid change of B, B'->A->B returns B'. Two calls
 // of its own for single-object cases; listed in property_registry.cpp.
+#include <algorithm>
+
 #include <fmt/format.h>
+
+#include "properties/checks/cause_analysis.h"
+#include "properties/checks/json_diff.h"
 
 #include "properties/checks/exchange_view.h"
 #include "properties/checks/path_checks.h"
@@ -16,11 +21,19 @@ CheckResult checkEditRoundTrip(const json& edited, const json& returned,
                                std::vector<ExchangeRef> exchanges, const CaseContext& ctx) {
   if (edited == returned) return {"edit-round-trip", Outcome::Pass, std::nullopt, ""};
   std::string loss = describeLoss(edited, returned, ctx.from);
+  // A stale copy is one explanation; numbers that only came back rounded have another.
+  const auto diff = jsonDiff(edited, returned);
+  const bool onlyRounded = std::all_of(diff.begin(), diff.end(), [](const DiffLine& line) {
+    return isFloat64Rounding(line.expected, line.got);
+  });
+  const char* why = onlyRounded
+                        ? "(integers beyond 2^53 come back rounded: the webhook parses JSON "
+                          "numbers as float64)"
+                        : "(a stale copy, e.g. an annotation stash, wins over the edit)";
   return pathFailure(
       "edit-round-trip", ctx,
-      fmt::format("an edit made at {} does not survive a write through {}: {} "
-                  "(a stale copy, e.g. an annotation stash, wins over the edit)",
-                  ctx.to, ctx.from, loss.substr(loss.find("silently") + 9)),
+      fmt::format("an edit made at {} does not survive a write through {}: {} {}", ctx.to, ctx.from,
+                  loss.substr(loss.find("silently") + 9), why),
       fmt::format("{} -> {}, edit at {}, -> {} -> {}", ctx.from, ctx.to, ctx.to, ctx.from, ctx.to),
       edited, returned, SharedObjects::own(std::vector<nlohmann::json>{edited}),
       std::move(exchanges));

@@ -84,18 +84,96 @@ TEST(Causes, Float64RoundingNeedsAnIntegerBeyondTwoToThe53) {
   EXPECT_FALSE(isFloat64Rounding(json(9007199254740993LL), json(1)));
 }
 
-TEST(Causes, ARejectedAnswerIsAnOutageKeyedByStage) {
+Finding rejectedWith(ModelStage stage, const std::string& message) {
   Finding f;
   f.property = "converts-valid-input";
   Exchange ex;
-  ex.verdict.stage = ModelStage::ResultStatus;
-  ex.verdict.message = "conversion failed for object my-name-7";
+  ex.verdict.stage = stage;
+  ex.verdict.message = message;
+  ex.sent.desiredApiVersion = "example.dev/v2";
+  ex.sent.objects = SharedObjects::own(
+      {json{{"apiVersion", "example.dev/v1"}, {"metadata", {{"name", "web-x7k2q"}}}}});
   f.exchanges = {share(ex)};
-  auto causes = causesOf(f, lookup());
+  return f;
+}
+
+TEST(Causes, AFailureAnswerIsARejectionKeyedByStageAndMaskedMessage) {
+  auto causes = causesOf(rejectedWith(ModelStage::ResultStatus,
+                                      "conversion webhook for example.dev/v1, Kind=W failed: "
+                                      "object web-x7k2q: spec.size 12 is not \"large\""),
+                         lookup());
+  ASSERT_EQ(causes.size(), 1u);
+  EXPECT_EQ(causes[0].severity, Severity::Rejected);
+  EXPECT_EQ(causes[0].key,
+            "converts-valid-input|rejected|result-status|conversion webhook for <gvk> failed: "
+            "object <name>: spec.size <n> is not \"<v>\"");
+  EXPECT_EQ(causes[0].problem, causes[0].key.substr(causes[0].key.find('|') + 1));
+  EXPECT_NE(causes[0].title.find("web-x7k2q"), std::string::npos);  // the title keeps the text
+}
+
+TEST(Causes, TwoCrashMessagesAreTwoCausesTheSameCrashOnOtherObjectsIsOne) {
+  auto a = causesOf(rejectedWith(ModelStage::ResultStatus,
+                                 "Cannot read properties of undefined (reading 'split')"),
+                    lookup());
+  auto b =
+      causesOf(rejectedWith(ModelStage::ResultStatus, "Cannot convert undefined or null to object"),
+               lookup());
+  auto c = causesOf(rejectedWith(ModelStage::ResultStatus,
+                                 "Cannot read properties of undefined (reading 'join')"),
+                    lookup());
+  EXPECT_NE(a[0].key, b[0].key);
+  EXPECT_EQ(a[0].key, c[0].key);  // quoted values are masked
+}
+
+TEST(Causes, AnAnswerTheApiServerCannotUseIsAnOutage) {
+  auto causes = causesOf(rejectedWith(ModelStage::HttpStatus, "the server returned 500"), lookup());
   ASSERT_EQ(causes.size(), 1u);
   EXPECT_EQ(causes[0].severity, Severity::Outage);
-  EXPECT_EQ(causes[0].key.find("my-name-7"), std::string::npos);  // names do not split causes
-  EXPECT_NE(causes[0].title.find("my-name-7"), std::string::npos);
+}
+
+TEST(Causes, PrunedMapEntriesAreOneCauseWhateverTheirKeys) {
+  Finding f;
+  f.property = "no-pruned-fields";
+  f.from = "v1";
+  f.to = "v2";  // no schema known for v2: the source schema names the map
+  Exchange ex;
+  for (const char* key : {"alpha", "beta", "we.ird"})
+    ex.verdict.silent.push_back({0, diffChildPath("spec.env", key), "pruned", "x"});
+  f.exchanges = {share(ex)};
+  EXPECT_EQ(keys(causesOf(f, lookup())),
+            std::vector<std::string>{"no-pruned-fields|pruned|spec.env.*"});
+}
+
+TEST(Causes, AnIntegerRoundedThroughFloat64IsThatCauseUnderSchemaValid) {
+  Finding f;
+  f.property = "schema-valid";
+  f.from = "v1";
+  f.to = "v1";
+  Exchange ex;
+  ex.sent.objects = SharedObjects::own(
+      {json{{"apiVersion", "example.dev/v1"}, {"spec", {{"count", 9223372036854775807LL}}}}});
+  ex.verdict.visible = {
+      json{{"apiVersion", "example.dev/v1"}, {"spec", {{"count", 9223372036854775808.0}}}}};
+  f.exchanges = {share(ex)};
+  f.details = {"index 0: spec.count: Value type not permitted by 'type' constraint."};
+  auto causes = causesOf(f, lookup());
+  ASSERT_EQ(causes.size(), 1u);
+  EXPECT_EQ(causes[0].key, "schema-valid|float64");
+  EXPECT_EQ(causes[0].problem, "float64");
+  EXPECT_NE(causes[0].title.find("float64"), std::string::npos);
+  EXPECT_EQ(causes[0].title.find("type"), std::string::npos) << causes[0].title;
+}
+
+TEST(Causes, AMissingRequiredFieldIsOneCauseThoughBothValidatorsNameIt) {
+  Finding f;
+  f.property = "schema-valid";
+  f.from = "v1";
+  f.to = "v1";
+  f.details = {"index 0: spec: valijson: Missing required property 'image'.",
+               "index 0: spec.image: required field is missing"};
+  auto causes = causesOf(f, lookup());
+  EXPECT_EQ(keys(causes), std::vector<std::string>{"schema-valid|invalid|spec.image"});
+  EXPECT_EQ(causes[0].title, "spec.image: required field is missing");
 }
 
 TEST(Causes, AFailureWithoutDiffHasOneCauseNamedByItsProperty) {

@@ -124,6 +124,16 @@ TEST(PathChecks, EditRoundTripFailsWhenTheEditIsLost) {
   ASSERT_EQ(r.outcome, Outcome::Fail);
   EXPECT_NE(r.finding->summary.find("changes spec.replicas"), std::string::npos);
   EXPECT_EQ(checkEditRoundTrip(edited, edited, {}, kCtx).outcome, Outcome::Pass);
+  EXPECT_NE(r.finding->summary.find("stale copy"), std::string::npos);
+}
+
+TEST(PathChecks, EditRoundTripOfARoundedIntegerBlamesFloat64NotAStaleCopy) {
+  json edited = {{"status", {{"active", 9007199254740993LL}}}};
+  json returned = {{"status", {{"active", 9007199254740992LL}}}};
+  auto r = checkEditRoundTrip(edited, returned, {}, kCtx);
+  ASSERT_EQ(r.outcome, Outcome::Fail);
+  EXPECT_NE(r.finding->summary.find("float64"), std::string::npos) << r.finding->summary;
+  EXPECT_EQ(r.finding->summary.find("stale copy"), std::string::npos) << r.finding->summary;
 }
 
 TEST(PathChecks, BatchIndependenceComparesAloneAndReordered) {

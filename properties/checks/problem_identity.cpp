@@ -1,0 +1,147 @@
+#include "properties/checks/problem_identity.h"
+
+#include <algorithm>
+#include <cctype>
+#include <regex>
+
+#include "kube/apiserver/group_version.h"
+
+namespace convcheck {
+
+namespace {
+
+constexpr std::size_t kMaskedLength = 200;
+
+bool wordChar(char c) {
+  return std::isalnum(static_cast<unsigned char>(c)) || c == '-' || c == '_' || c == '.';
+}
+
+// Replaces whole-word occurrences of `literal` (not inside a longer name) with `mask`.
+std::string replaceWord(const std::string& text, const std::string& literal,
+                        const std::string& mask) {
+  std::string out;
+  std::size_t from = 0;
+  for (std::size_t at = text.find(literal); at != std::string::npos;
+       at = text.find(literal, at + 1)) {
+    const std::size_t end = at + literal.size();
+    const bool startsWord = at == 0 || !wordChar(text[at - 1]);
+    // A trailing dot ends a sentence, not a name.
+    const bool endsWord = end == text.size() || !wordChar(text[end]) ||
+                          (text[end] == '.' && (end + 1 == text.size() || text[end + 1] == ' '));
+    if (at < from || !startsWord || !endsWord) continue;
+    out += text.substr(from, at - from) + mask;
+    from = end;
+  }
+  return out + text.substr(from);
+}
+
+// "conversion webhook for example.dev/v1, Kind=Widget failed" -> "... for <gvk> failed": the
+// group/version before each ", Kind=" and the kind after it (by hand: a regex would backtrack
+// over every long word).
+std::string maskGroupVersionKinds(const std::string& text) {
+  static const std::string marker = ", Kind=";
+  auto gvChar = [](char c) {
+    return std::isalnum(static_cast<unsigned char>(c)) || c == '.' || c == '-' || c == '/';
+  };
+  std::string out;
+  std::size_t from = 0;
+  for (std::size_t at = text.find(marker); at != std::string::npos;
+       at = text.find(marker, at + marker.size())) {
+    std::size_t start = at;
+    while (start > from && gvChar(text[start - 1])) --start;
+    std::size_t end = at + marker.size();
+    while (end < text.size() && std::isalnum(static_cast<unsigned char>(text[end]))) ++end;
+    if (start == at) continue;  // no group/version before the marker
+    out += text.substr(from, start - from) + "<gvk>";
+    from = end;
+  }
+  return out + text.substr(from);
+}
+
+}  // namespace
+
+std::string maskMessage(const std::string& message, std::vector<std::string> literals) {
+  static const std::regex quoted(R"("(?:[^"\\]|\\.)*"|'[^']*'|`[^`]*`)");
+  static const std::regex number(R"(\b\d+(?:\.\d+)?(?:[eE][-+]?\d+)?\b)");
+  // Longer messages are cut before masking: their start tells crashes apart.
+  std::string s = maskGroupVersionKinds(message.substr(0, 2 * kMaskedLength));
+  std::sort(literals.begin(), literals.end(),
+            [](const std::string& a, const std::string& b) { return a.size() > b.size(); });
+  for (const auto& literal : literals)
+    if (literal.size() >= 2) s = replaceWord(s, literal, "<name>");
+  s = std::regex_replace(s, quoted, "\"<v>\"");
+  s = std::regex_replace(s, number, "<n>");
+  if (s.size() > kMaskedLength) s = s.substr(0, kMaskedLength);
+  return s;
+}
+
+std::string maskedRejection(const Exchange& ex) {
+  std::vector<std::string> literals;
+  auto addVersion = [&](const std::string& apiVersion) {
+    if (apiVersion.empty()) return;
+    literals.push_back(apiVersion);
+    if (auto gv = parseGroupVersion(apiVersion)) literals.push_back(gv->version);
+  };
+  addVersion(ex.sent.desiredApiVersion);
+  for (const auto& object : ex.sent.objects) {
+    if (!object.is_object()) continue;
+    addVersion(object.value("apiVersion", ""));
+    const auto meta = object.find("metadata");
+    if (meta == object.end() || !meta->is_object()) continue;
+    for (const char* key : {"name", "namespace", "uid", "generateName"}) {
+      const auto value = meta->find(key);
+      if (value != meta->end() && value->is_string()) literals.push_back(value->get<std::string>());
+    }
+  }
+  std::sort(literals.begin(), literals.end());
+  literals.erase(std::unique(literals.begin(), literals.end()), literals.end());
+  return maskMessage(ex.verdict.message, std::move(literals));
+}
+
+std::string problemOfCauseKey(const std::string& causeKey) {
+  const auto bar = causeKey.find('|');
+  return bar == std::string::npos ? causeKey : causeKey.substr(bar + 1);
+}
+
+std::vector<PathStep> pathSteps(const std::string& path) {
+  std::vector<PathStep> steps;
+  std::size_t i = 0;
+  while (i < path.size()) {
+    if (path[i] == '.') {
+      ++i;
+      continue;
+    }
+    if (path[i] == '[') {
+      std::size_t close = std::string::npos;
+      std::string inner;
+      if (i + 1 < path.size() && path[i + 1] == '"') {
+        // A JSON-quoted key: find its closing quote, honouring escapes.
+        std::size_t j = i + 2;
+        while (j < path.size() && path[j] != '"') j += path[j] == '\\' ? 2 : 1;
+        try {
+          inner = nlohmann::json::parse(path.substr(i + 1, j - i)).get<std::string>();
+        } catch (const nlohmann::json::exception&) {
+          inner = path.substr(i + 2, j - i - 2);
+        }
+        close = path.find(']', j);
+      } else {
+        close = path.find(']', i);
+        inner = path.substr(i + 1, close == std::string::npos ? std::string::npos : close - i - 1);
+        if (!inner.empty() && inner.find_first_not_of("0123456789") == std::string::npos) {
+          steps.push_back({"", static_cast<std::size_t>(std::stoull(inner)), true});
+          i = close == std::string::npos ? path.size() : close + 1;
+          continue;
+        }
+      }
+      steps.push_back({inner});
+      i = close == std::string::npos ? path.size() : close + 1;
+      continue;
+    }
+    const std::size_t end = path.find_first_of(".[", i);
+    steps.push_back({path.substr(i, end == std::string::npos ? std::string::npos : end - i)});
+    i = end == std::string::npos ? path.size() : end;
+  }
+  return steps;
+}
+
+}  // namespace convcheck

@@ -1,0 +1,33 @@
+// The identity of the defect behind a cause (cause.h: Cause::problem), the same under every
+// property and version pair: rejections by API-server stage and masked message, paths as text.
+// Used by cause_analysis (every cause gets one); the runner's tally groups causes into problems.
+#pragma once
+
+#include <string>
+#include <vector>
+
+#include "harness/transport/exchange.h"
+#include "properties/checks/json_diff.h"
+
+namespace convcheck {
+
+// `message` with what changes from case to case masked, so that one crash on different objects
+// is one message and two different crashes stay two: each of `literals` (object names,
+// namespaces, uids, versions: replaced longest first, as whole words) as <name>, a group/version
+// with its kind ("example.dev/v1, Kind=Widget") as <gvk>, quoted values ("x", 'x', `x`) as "<v>",
+// and numbers as <n>. At most 200 characters.
+std::string maskMessage(const std::string& message, std::vector<std::string> literals);
+
+// The masked message of an exchange the API server rejected: its names, namespaces and uids,
+// and the versions of the objects sent and desired, are the literals.
+std::string maskedRejection(const Exchange& exchange);
+
+// A cause key ("round-trip|lost|spec.a") without its property: the problem it shows
+// ("lost|spec.a").
+std::string problemOfCauseKey(const std::string& causeKey);
+
+// A dotted path as diffChildPath and the schema validator spell it ("spec.a[3]", "spec[\"a.b\"]",
+// "spec[a/b]") split into steps, for normalisedPath.
+std::vector<PathStep> pathSteps(const std::string& path);
+
+}  // namespace convcheck

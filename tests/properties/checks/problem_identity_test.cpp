@@ -1,0 +1,72 @@
+// Problem identity: rejection messages are masked so one crash is one problem and two crashes
+// are two; text paths split into the steps normalisedPath folds.
+#include <gtest/gtest.h>
+
+#include "properties/checks/problem_identity.h"
+
+namespace convcheck {
+namespace {
+
+using nlohmann::json;
+
+TEST(MaskMessage, NumbersQuotedValuesAndGroupVersionKindsAreMasked) {
+  EXPECT_EQ(maskMessage("conversion webhook for example.dev/v1beta1, Kind=Widget failed: "
+                        "spec.size 12.5 is not \"large\" or 'small' (`x`)",
+                        {}),
+            "conversion webhook for <gvk> failed: spec.size <n> is not \"<v>\" or \"<v>\" "
+            "(\"<v>\")");
+}
+
+TEST(MaskMessage, NamesAreMaskedAsWholeWordsLongestFirst) {
+  EXPECT_EQ(maskMessage("widget web-1a and web-1ab in ns prod; prod-2 stays",
+                        {"web-1a", "web-1ab", "prod"}),
+            "widget <name> and <name> in ns <name>; prod-<n> stays");
+}
+
+TEST(MaskMessage, VersionNamesInsideWordsAreKept) {
+  // Only standalone numbers are masked: "v1beta1" keeps its digits.
+  EXPECT_EQ(maskMessage("cannot convert to v1beta1 at index 3", {}),
+            "cannot convert to v1beta1 at index <n>");
+}
+
+TEST(MaskMessage, DifferentMessagesStayDifferent) {
+  EXPECT_NE(maskMessage("Cannot convert undefined or null to object", {}),
+            maskMessage("Cannot read properties of undefined (reading 'split')", {}));
+  EXPECT_EQ(maskMessage("Cannot read properties of undefined (reading 'split')", {}),
+            maskMessage("Cannot read properties of undefined (reading 'name')", {}));
+}
+
+TEST(MaskMessage, LongMessagesAreCut) {
+  EXPECT_EQ(maskMessage(std::string(500, 'a'), {}).size(), 200u);
+}
+
+TEST(MaskedRejection, TheSentObjectsNamesUidsAndVersionsAreMasked) {
+  Exchange ex;
+  ex.sent.desiredApiVersion = "example.dev/v2";
+  ex.sent.objects = SharedObjects::own(
+      {json{{"apiVersion", "example.dev/v1"},
+            {"metadata", {{"name", "cron-9x"}, {"namespace", "team-a"}, {"uid", "5f0c-aa"}}}}});
+  ex.verdict.message = "converting team-a/cron-9x (5f0c-aa) from v1 to v2: no image";
+  EXPECT_EQ(maskedRejection(ex),
+            "converting <name>/<name> (<name>) from <name> to <name>: no image");
+}
+
+TEST(ProblemOfCauseKey, DropsTheProperty) {
+  EXPECT_EQ(problemOfCauseKey("round-trip|lost|spec.a[*].b"), "lost|spec.a[*].b");
+  EXPECT_EQ(problemOfCauseKey("edit-round-trip|float64"), "float64");
+}
+
+TEST(PathSteps, SplitsKeysIndicesAndQuotedKeys) {
+  auto steps = pathSteps("spec.a[3][\"x.y\"][k/v].b");
+  ASSERT_EQ(steps.size(), 6u);
+  EXPECT_EQ(steps[0].key, "spec");
+  EXPECT_EQ(steps[1].key, "a");
+  EXPECT_TRUE(steps[2].isIndex);
+  EXPECT_EQ(steps[2].index, 3u);
+  EXPECT_EQ(steps[3].key, "x.y");
+  EXPECT_EQ(steps[4].key, "k/v");
+  EXPECT_EQ(steps[5].key, "b");
+}
+
+}  // namespace
+}  // namespace convcheck
