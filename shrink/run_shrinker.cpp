@@ -1,6 +1,9 @@
 #include "shrink/run_shrinker.h"
 
+#include <algorithm>
+
 #include "harness/plan/planned_batch.h"
+#include "properties/checks/problem_identity.h"
 #include "shrink/object_size.h"
 
 namespace convcheck {
@@ -90,17 +93,6 @@ ShrinkCase RunShrinker::caseFor(const SharedObjects& sent, const CaseInfo& info)
   return c;
 }
 
-bool RunShrinker::takeNew(const FailureTarget& target, Severity severity) {
-  if (!seen_.insert({target.property, target.from, target.to, target.cause}).second) return false;
-  const std::tuple<std::string, std::string, std::string> pair{target.property, target.from,
-                                                               target.to};
-  if (shrunkPerPair_[pair] >= kCausesShrunk) return false;
-  if (severity > Severity::DataLoss && lesser_[pair] >= kLesserCausesShrunk) return false;
-  ++shrunkPerPair_[pair];
-  if (severity > Severity::DataLoss) ++lesser_[pair];
-  return true;
-}
-
 std::vector<ShrinkJob> RunShrinker::select(const CaseResult& result, const CaseInfo& info) {
   std::vector<ShrinkJob> jobs;
   if (!result.forwardCall) return jobs;
@@ -109,23 +101,39 @@ std::vector<ShrinkJob> RunShrinker::select(const CaseResult& result, const CaseI
     const CheckResult* original = locateFailure(result, target);
     if (!original) continue;
     Severity severity = Severity::DataLoss;
+    std::string problem = problemOfCauseKey(target.cause);
     for (const auto& c : original->finding->causes)
-      if (c.key == target.cause) severity = c.severity;
-    if (!takeNew(target, severity)) continue;
-    jobs.push_back({target, caseFor(sent, info), *original, sent, info.seed, info.to, info.origin,
-                    info.requestsSoFar});
+      if (c.key == target.cause) {
+        severity = c.severity;
+        if (!c.problem.empty()) problem = c.problem;
+      }
+    if (!seen_.insert(problem).second) continue;
+    jobs.push_back({problem, severity, target, caseFor(sent, info), *original, sent, info.seed,
+                    info.to, info.origin, info.requestsSoFar});
   }
   return jobs;
 }
 
+void RunShrinker::rank(std::vector<ShrinkJob>& jobs) {
+  std::stable_sort(jobs.begin(), jobs.end(),
+                   [](const ShrinkJob& a, const ShrinkJob& b) { return a.severity < b.severity; });
+}
+
 ShrunkExample RunShrinker::shrink(const ShrinkJob& job, const CaseRunner& run) const {
   ShrinkOutcome outcome;
-  if (budget_ > 0) {
-    outcome = shrinkFailure(job.shrinkCase, job.target, job.original, schemas(), run, budget_);
+  const int granted = budget_ > 0 ? shared_.reserve(budget_) : 0;
+  if (granted > 0) {
+    outcome = shrinkFailure(job.shrinkCase, job.target, job.original, schemas(), run, granted);
+    shared_.giveBack(granted - outcome.info.calls);
+    if (granted < budget_ && outcome.info.budgetExhausted) shared_.markHit();
   } else {
     outcome.batch = job.sent.copy();
     outcome.result = job.original;
     outcome.info.reproduced = false;
+    if (budget_ > 0) {  // the run's shrinks spent their share before this one
+      outcome.info.budgetExhausted = true;
+      shared_.markHit();
+    }
   }
   Finding finding = outcome.result.finding ? *outcome.result.finding : *job.original.finding;
   finding.caseObjects = outcome.batch;
@@ -138,13 +146,13 @@ ShrunkExample RunShrinker::shrink(const ShrinkJob& job, const CaseRunner& run) c
   outcome.info.originalObjects = before.objects;
   outcome.info.originalFields = before.fields;
   outcome.info.originalBytes = before.bytes;
-  if (budget_ <= 0) {
+  if (granted <= 0) {
     outcome.info.shrunkObjects = before.objects;
     outcome.info.shrunkFields = before.fields;
     outcome.info.shrunkBytes = before.bytes;
   }
   finding.shrink = outcome.info;
-  return {job.target, std::move(finding)};
+  return {job.target, job.problem, std::move(finding)};
 }
 
 }  // namespace convcheck

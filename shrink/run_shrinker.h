@@ -1,8 +1,8 @@
-// The runner's shrinking hook: the first failure of every cause (properties/checks/cause.h) of a
-// (property, from, to) is shrunk against the live webhook, keeping that cause, and returned as
-// the cause's example (with sizes, calls, seed and origin): the first kCausesShrunk causes of a
-// (property, from, to), of which at most kLesserCausesShrunk cosmetic or invented-data ones, so
-// a webhook that loses many fields costs a bounded number of shrinks. Others stay unshrunk.
+// The runner's shrinking hook: the first failure of every problem (Cause::problem: one defect,
+// whatever properties and version pairs it breaks) is shrunk against the live webhook, keeping
+// its cause (and so, for a rejection, its masked message), and returned as the problem's example
+// (with sizes, calls, seed and origin). Shrinks share a budget of the run's calls (at most as many
+// as testing made, so at most half of the run's), most severe problems first.
 // One per kind run, owned by app/run/runner.
 #pragma once
 
@@ -17,17 +17,21 @@
 #include "generators/validity.h"
 #include "harness/plan/test_plan.h"
 #include "shrink/case_shrinker.h"
+#include "shrink/shrink_budget.h"
 
 namespace convcheck {
 
-// The shrunk example of one cause.
+// The shrunk example of one problem.
 struct ShrunkExample {
   FailureTarget target;
+  std::string problem;
   Finding finding;
 };
 
-// One cause to shrink, with everything the shrink needs (independent of the case's lifetime).
+// One problem to shrink, with everything the shrink needs (independent of the case's lifetime).
 struct ShrinkJob {
+  std::string problem;  // Cause::problem of the chased cause
+  Severity severity = Severity::DataLoss;
   FailureTarget target;
   ShrinkCase shrinkCase;
   CheckResult original;
@@ -39,10 +43,8 @@ struct ShrinkJob {
 
 class RunShrinker {
  public:
-  static constexpr int kCausesShrunk = 4;
-  static constexpr int kLesserCausesShrunk = 2;
-
   // The maps are the runner's, read when a failure is shrunk (they may be filled later).
+  // `budget` is each shrink's own (--shrink-budget).
   RunShrinker(const std::map<std::string, ObjectGenerator>& generators,
               const std::map<std::string, ValidityChecker>& checkers, int budget);
 
@@ -57,12 +59,19 @@ class RunShrinker {
 
   // `result.forwardCall` must be the case's first request; the CaseRunner given to shrink
   // runs a batch for the job's target version and seed, judging what caseNeeds(target, ...) says.
-  // Shrinking in two halves: `select` (call in case order: it decides which causes are new) and
+  // Shrinking in two halves: `select` (call in case order: it decides which problems are new) and
   // `shrink` (const: jobs may run on other threads, each with its own CaseRunner).
   std::vector<ShrinkJob> select(const CaseResult& result, const CaseInfo& info);
   ShrunkExample shrink(const ShrinkJob& job, const CaseRunner& run) const;
+  // The order to shrink in when the shared budget may not cover every job: most severe first,
+  // then as selected.
+  static void rank(std::vector<ShrinkJob>& jobs);
 
   int budget() const { return budget_; }
+  // The calls every shrink together may spend (the runner sets it to the calls testing made).
+  void shareBudget(int calls) { shared_.setLimit(calls); }
+  // Whether a shrink got fewer calls than its own budget because the shared one ran out.
+  bool sharedBudgetHit() const { return shared_.hit(); }
 
  private:
   ShrinkCase caseFor(const SharedObjects& sent, const CaseInfo& info) const;
@@ -71,12 +80,8 @@ class RunShrinker {
   const std::map<std::string, ObjectGenerator>& generators_;
   const std::map<std::string, ValidityChecker>& checkers_;
   int budget_;
-  // Whether a new cause of `target` is shrunk (and records it when it is).
-  bool takeNew(const FailureTarget& target, Severity severity);
-
-  std::set<std::tuple<std::string, std::string, std::string, std::string>> seen_;  // + cause key
-  std::map<std::tuple<std::string, std::string, std::string>, int> lesser_;  // property, from, to
-  std::map<std::tuple<std::string, std::string, std::string>, int> shrunkPerPair_;
+  mutable SharedShrinkBudget shared_;
+  std::set<std::string> seen_;  // problems with a job
 };
 
 // The shrink tree of `tree` made to produce `sent` exactly: identity fields (name, namespace,

@@ -1,8 +1,11 @@
-// The webhook calls a shrink may spend (--shrink-budget), so a slow webhook cannot stall a CI job.
-// Used by every shrinking phase; the counts end up in ShrinkInfo.
+// The webhook calls a shrink may spend (--shrink-budget), so a slow webhook cannot stall a CI job,
+// and the calls every shrink of a run may spend together (RunShrinker: half of the run's calls).
+// Used by every shrinking phase; the counts end up in ShrinkInfo and the report's notes.
 #pragma once
 
 #include <algorithm>
+#include <climits>
+#include <mutex>
 
 namespace convcheck {
 
@@ -19,6 +22,46 @@ class ShrinkBudget {
  private:
   int limit_;
   int spent_ = 0;
+};
+
+// The calls shared by the shrinks of one run: each shrink reserves its own budget from it before
+// it starts and gives back what it did not spend. Thread-safe (shrinks run beside each other).
+class SharedShrinkBudget {
+ public:
+  void setLimit(int calls) {
+    std::lock_guard<std::mutex> lock(mutex_);
+    limit_ = std::max(calls, 0);
+  }
+  // Up to `calls` of what is left, now reserved for one shrink.
+  int reserve(int calls) {
+    std::lock_guard<std::mutex> lock(mutex_);
+    const int granted = std::clamp(limit_ - reserved_, 0, std::max(calls, 0));
+    reserved_ += granted;
+    return granted;
+  }
+  void giveBack(int calls) {
+    std::lock_guard<std::mutex> lock(mutex_);
+    reserved_ -= std::clamp(calls, 0, reserved_);
+  }
+  // A shrink stopped (or never started) for want of the calls it could not reserve.
+  void markHit() {
+    std::lock_guard<std::mutex> lock(mutex_);
+    hit_ = true;
+  }
+  bool hit() const {
+    std::lock_guard<std::mutex> lock(mutex_);
+    return hit_;
+  }
+  int limit() const {
+    std::lock_guard<std::mutex> lock(mutex_);
+    return limit_;
+  }
+
+ private:
+  mutable std::mutex mutex_;
+  int limit_ = INT_MAX;  // guarded by mutex_
+  int reserved_ = 0;     // guarded by mutex_: calls spent or held by running shrinks
+  bool hit_ = false;     // guarded by mutex_
 };
 
 }  // namespace convcheck

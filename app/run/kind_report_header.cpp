@@ -28,6 +28,12 @@ KindReport kindReportHeader(const Crd& crd, const ResolvedTarget& target, const 
   report.warningVersions = warningOnlyVersions(crd);
   for (const auto& [version, why] : report.warningVersions)
     report.notes.push_back("findings on " + version + " are warnings: " + why);
+  const ConversionReach reach(crd);
+  report.versionRoles = reach.roles();
+  for (const auto& v : crd.versions)
+    if (reach.countsAsSource(v.name) && !reach.countsAsTarget(v.name))
+      report.notes.push_back("findings on conversions to " + v.name +
+                             " are warnings: " + reach.warningFor("", v.name));
   if (config.acks && !config.acks->items.empty())
     report.notes.push_back(
         fmt::format("{} acknowledged difference(s) from {}: listed as acknowledged, not failed",

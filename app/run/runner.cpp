@@ -33,6 +33,7 @@
 #include "harness/transport/tls_inspect.h"
 #include "kube/apiserver/group_version.h"
 #include "kube/crd/crd_loader.h"
+#include "kube/crd/version_roles.h"
 #include "properties/case_executor.h"
 #include "properties/checks/tls.h"
 #include "shrink/run_shrinker.h"
@@ -72,7 +73,7 @@ class KindRun {
         makeTarget_(std::move(makeTarget)),
         converter_(crd_, makeTarget_(target_), target_.reviewVersion),
         report_(kindReportHeader(crd_, target_, config_)),
-        tally_(config.properties, report_.warningVersions),
+        tally_(config.properties, ConversionReach(crd_)),
         executor_(
             crd_, converter_, transport_.timeout,
             [this](const std::string& p) { return tally_.wants(p); },
@@ -450,9 +451,8 @@ class KindRun {
     }
   }
 
-  // The first failure of every new cause is shrunk against the webhook (shrink/): the causes are
-  // chosen here in case order, the shrinks run beside the next cases (at most --jobs at once, each
-  // with its own connection) and their examples are tallied in the order chosen (drainShrinks).
+  // The first failure of every new problem is shrunk against the webhook (shrink/): the problems
+  // are chosen here in case order, and shrunk when testing is done (shrinkProblems).
   void shrinkNewFailures(const PlannedCase& planned, const CaseResult& result,
                          const std::string& origin) {
     int requestsSoFar = 0;
@@ -463,19 +463,41 @@ class KindRun {
     RunShrinker::CaseInfo info{planned.from, planned.to,
                                planned.seed, origin == "generated" ? &planned : nullptr,
                                origin,       requestsSoFar};
-    for (auto& job : shrinker_.select(result, info)) {
+    for (auto& job : shrinker_.select(result, info)) pendingShrinks_.push_back(std::move(job));
+  }
+
+  // Once testing is done, the shrinks share as many calls as it made (so at most half of the
+  // run's), most severe problems first; they run at most --jobs at once, each with its own
+  // connection, and their examples are tallied in that order.
+  void shrinkProblems() {
+    int testingRequests = 0;
+    {
+      std::lock_guard<std::mutex> lock(callMutex_);
+      testingRequests = report_.requests;
+    }
+    shrinker_.shareBudget(testingRequests);
+    RunShrinker::rank(pendingShrinks_);
+    for (auto& job : pendingShrinks_) {
       while (static_cast<int>(shrinks_.size()) >= config_.jobs) collectShrink();
       shrinks_.push_back(std::async(std::launch::async, [this, job = std::move(job)] {
         std::unique_ptr<Converter> converter = newConverter();
         return shrinker_.shrink(job, shrinkRunner(job, *converter));
       }));
     }
+    pendingShrinks_.clear();
+    drainShrinks();
+    if (shrinker_.sharedBudgetHit())
+      report_.notes.push_back(fmt::format(
+          "shrinking stopped at its share of the run ({} calls, as many as testing made): some "
+          "counterexamples are not minimal, or not shrunk at all",
+          testingRequests));
   }
 
   void collectShrink() {
     ShrunkExample e = shrinks_.front().get();
     shrinks_.pop_front();
     std::lock_guard<std::mutex> lock(tallyMutex_);
+    tally_.setProblemExample(e.problem, e.finding);
     tally_.setExample(e.target.property, e.target.from, e.target.to, e.target.cause,
                       std::move(e.finding));
   }
@@ -553,7 +575,7 @@ class KindRun {
   }
 
   void finish() {
-    drainShrinks();
+    shrinkProblems();
     for (auto& note : chokes_.notes()) report_.notes.push_back(std::move(note));
     tally_.fill(report_);
     report_.versions = versions_;
@@ -586,7 +608,8 @@ class KindRun {
   std::vector<std::string> versions_;
   bool reachable_ = false;
   std::atomic<bool> stopped_{false};
-  std::deque<std::future<ShrunkExample>> shrinks_;  // in the order the causes were chosen
+  std::vector<ShrinkJob> pendingShrinks_;           // one per problem, in the order found
+  std::deque<std::future<ShrunkExample>> shrinks_;  // in the order the problems are shrunk
   bool interrupted_ = false;
   int failingCases_ = 0;   // judged cases with a failing property (--max-failures)
   bool firstCase_ = true;  // the run's first case runs alone: it tells whether the webhook answers

@@ -3,7 +3,10 @@
 #include <algorithm>
 #include <cmath>
 
+#include <fmt/format.h>
+
 #include "properties/checks/cause_analysis.h"
+#include "properties/checks/problem_identity.h"
 #include "properties/checks/property_registry.h"
 
 namespace convcheck {
@@ -33,8 +36,8 @@ std::string batchSizeBucket(std::size_t size) {
   return ">128";
 }
 
-Tally::Tally(std::vector<std::string> selected, std::map<std::string, std::string> warningVersions)
-    : selected_(std::move(selected)), warningVersions_(std::move(warningVersions)) {}
+Tally::Tally(std::vector<std::string> selected, ConversionReach reach)
+    : selected_(std::move(selected)), reach_(std::move(reach)) {}
 
 bool Tally::wants(const std::string& property) const {
   return selected_.empty() ||
@@ -48,12 +51,8 @@ void Tally::add(const CheckResult& result, const std::string& from, const std::s
     t.property = result.property;
     t.from = from;
     t.to = to;
-    for (const auto& v : {from, to}) {
-      auto it = warningVersions_.find(v);
-      if (it == warningVersions_.end()) continue;
-      t.warningOnly = true;
-      t.warningReason = it->second;
-    }
+    t.warningReason = reach_.warningFor(from, to);
+    t.warningOnly = !t.warningReason.empty();
   }
   for (const auto& a : result.acknowledged) {
     auto it =
@@ -87,6 +86,7 @@ void Tally::add(const CheckResult& result, const std::string& from, const std::s
         }
         ++it->cases;
       }
+      addProblems({catalogueIndex(result.property), from, to}, *result.finding, causes);
       break;
     }
     case Outcome::Blocked:
@@ -136,6 +136,80 @@ void Tally::setExample(const std::string& property, const std::string& from, con
     }
 }
 
+void Tally::addProblems(const Key& key, const Finding& finding, const std::vector<Cause>& causes) {
+  std::vector<std::string> counted;  // a case counts once per problem, however many causes show it
+  for (const auto& c : causes) {
+    const std::string problem = c.problem.empty() ? problemOfCauseKey(c.key) : c.problem;
+    if (std::find(counted.begin(), counted.end(), problem) != counted.end()) continue;
+    counted.push_back(problem);
+    auto [it, added] = problems_.try_emplace(problem);
+    ProblemEntry& p = it->second;
+    if (added) {
+      p.cause = c;
+      p.example = finding;
+      p.found = problems_.size();
+    } else if (c.severity < p.cause.severity) {
+      p.cause = c;
+    }
+    ++p.sites[key];
+  }
+}
+
+void Tally::setProblemExample(const std::string& problem, Finding example) {
+  auto found = problems_.find(problem);
+  if (found == problems_.end()) return;
+  for (const auto& c : example.causes)  // the shrunk case's own words for the problem
+    if ((c.problem.empty() ? problemOfCauseKey(c.key) : c.problem) == problem)
+      found->second.cause.title = c.title;
+  found->second.example = std::move(example);
+}
+
+// A problem's severity as the run saw it: a rejection that no case of its (property, pair)s
+// escaped is the webhook failing every request, an outage.
+void Tally::fillProblems(KindReport& report) {
+  std::vector<std::pair<std::size_t, Problem>> ranked;  // first found, problem
+  for (auto& [key, entry] : problems_) {
+    Problem p;
+    p.key = key;
+    p.severity = entry.cause.severity;
+    p.title = entry.cause.title;
+    bool everyCaseFailed = true;
+    p.warningOnly = true;
+    for (const auto& [site, cases] : entry.sites) {
+      const auto& [index, from, to] = site;
+      ProblemSite s;
+      s.property = index < propertyRegistry().size() ? propertyRegistry()[index].id : "";
+      s.from = from;
+      s.to = to;
+      s.cases = cases;
+      const std::string why = reach_.warningFor(from, to);
+      s.warningOnly = !why.empty();
+      if (!s.warningOnly) p.warningOnly = false;
+      if (s.warningOnly && p.warningReason.empty()) p.warningReason = why;
+      auto tally = tallies_.find(site);
+      if (tally != tallies_.end() && tally->second.passed > 0) everyCaseFailed = false;
+      p.cases += cases;
+      p.sites.push_back(std::move(s));
+    }
+    if (!p.warningOnly) p.warningReason.clear();
+    if (p.severity == Severity::Rejected && everyCaseFailed) p.severity = Severity::Outage;
+    p.example = std::move(entry.example);
+    p.example.cause = entry.cause;
+    p.example.cases = p.cases;
+    ranked.emplace_back(entry.found, std::move(p));
+  }
+  problems_.clear();
+  std::sort(ranked.begin(), ranked.end(), [](const auto& a, const auto& b) {
+    if (a.second.severity != b.second.severity) return a.second.severity < b.second.severity;
+    if (a.second.cases != b.second.cases) return a.second.cases > b.second.cases;
+    return a.first < b.first;
+  });
+  for (auto& [found, p] : ranked) {
+    p.id = fmt::format("P{}", report.problems.size() + 1);
+    report.problems.push_back(std::move(p));
+  }
+}
+
 void Tally::addAll(const std::vector<CheckResult>& results, const std::string& from,
                    const std::string& to) {
   for (const auto& r : results) add(r, from, to);
@@ -147,6 +221,7 @@ void Tally::latency(const std::string& from, const std::string& to, std::size_t 
 }
 
 void Tally::fill(KindReport& report) {
+  fillProblems(report);
   for (const auto& [key, tally] : tallies_) {
     PropertyTally t = tally;
     auto found = causes_.find(key);

@@ -1,4 +1,5 @@
-// Collects property outcomes and latencies of one kind into its KindReport.
+// Collects property outcomes, the problems they show (one per defect, whatever the properties and
+// version pairs it breaks) and latencies of one kind into its KindReport.
 // Used by the runner only; the report it fills is read by reports/.
 #pragma once
 
@@ -8,6 +9,7 @@
 #include <tuple>
 #include <vector>
 
+#include "kube/crd/version_roles.h"
 #include "properties/checks/check_result.h"
 #include "reports/run_report.h"
 
@@ -15,13 +17,13 @@ namespace convcheck {
 
 class Tally {
  public:
-  // `selected` empty = every property; `warningVersions` = versions whose findings only warn, with
-  // the reason (kube/crd/version_roles.h).
-  Tally(std::vector<std::string> selected, std::map<std::string, std::string> warningVersions);
+  // `selected` empty = every property; `reach` says which version pairs' findings only warn.
+  Tally(std::vector<std::string> selected, ConversionReach reach);
 
   bool wants(const std::string& property) const;
-  // Counts the result; a failure counts once for the pair and once for each of its causes, and
-  // becomes the example of every cause not seen before on the pair.
+  // Counts the result; a failure counts once for the pair, once for each of its causes, and once
+  // at its (property, pair) for each problem it shows (Cause::problem); it becomes the example of
+  // every cause not seen before on the pair and of every problem not seen before.
   void add(const CheckResult& result, const std::string& from, const std::string& to);
   // Whether a failure of `property` on (from, to) with these causes adds no cause to the tally:
   // every one was seen before (and so has its example, or is only counted).
@@ -30,23 +32,35 @@ class Tally {
   // Replaces the example of a cause (by the shrunk one).
   void setExample(const std::string& property, const std::string& from, const std::string& to,
                   const std::string& causeKey, Finding example);
+  // Replaces the example of a problem (by the shrunk one), with its title in the example's words.
+  void setProblemExample(const std::string& problem, Finding example);
   void addAll(const std::vector<CheckResult>& results, const std::string& from,
               const std::string& to);
   void latency(const std::string& from, const std::string& to, std::size_t batchSize,
                double milliseconds);
-  // Writes tallies (catalogue order, then from/to) and latency percentiles into `report`. Moves
-  // the examples into it (they can be large): call once, at the end.
+  // Writes tallies (catalogue order, then from/to), problems (most severe first, then most cases,
+  // then first found; ids P1, P2, ... in that order) and latency percentiles into `report`.
+  // Moves the examples into it (they can be large): call once, at the end.
   void fill(KindReport& report);
 
  private:
   using Key = std::tuple<std::size_t, std::string, std::string>;  // catalogue index, from, to
   std::vector<std::string> selected_;
-  std::map<std::string, std::string> warningVersions_;
+  ConversionReach reach_;
   struct CauseEntry {
     Cause cause;
     int cases = 0;
     Finding example;
   };
+  struct ProblemEntry {
+    Cause cause;               // the most severe cause that showed it; its title names the problem
+    std::map<Key, int> sites;  // failing cases per (property, pair)
+    Finding example;           // the first failure that showed it
+    std::size_t found = 0;     // the order problems were first seen in
+  };
+  std::map<std::string, ProblemEntry> problems_;
+  void addProblems(const Key& key, const Finding& finding, const std::vector<Cause>& causes);
+  void fillProblems(KindReport& report);
   std::map<Key, PropertyTally> tallies_;
   std::map<Key, std::vector<CauseEntry>> causes_;  // in the order first seen
   static void keepExampleIfReported(std::vector<CauseEntry>& entries, const Finding& finding);

@@ -1,5 +1,5 @@
-// Which causes of a run are shrunk: each new cause once, a bounded number per (property, pair),
-// lesser causes fewer.
+// Which failures of a run are shrunk: the first of each problem, once, whatever the property,
+// version pair or cause key it shows up under; most severe first; within a shared budget.
 #include <gtest/gtest.h>
 
 #include "shrink/run_shrinker.h"
@@ -23,7 +23,9 @@ CaseResult failingWith(const std::string& property, const std::vector<Cause>& ca
   return r;
 }
 
-Cause cause(const std::string& key, Severity severity) { return {key, severity, key, ""}; }
+Cause cause(const std::string& key, Severity severity, const std::string& problem = "") {
+  return {key, severity, key, "", problem.empty() ? key : problem};
+}
 
 TEST(RunShrinker, EveryNewCauseIsChosenOnceInCaseOrder) {
   std::map<std::string, ObjectGenerator> generators;
@@ -38,34 +40,73 @@ TEST(RunShrinker, EveryNewCauseIsChosenOnceInCaseOrder) {
   EXPECT_EQ(shrinker.select(failingWith("order", {cause("b", Severity::Outage)}), info).size(), 1u);
 }
 
-TEST(RunShrinker, ABoundedNumberOfCausesIsShrunkPerPropertyAndPair) {
+TEST(RunShrinker, AProblemIsShrunkOnceWhateverPropertyOrPairItShowsUnder) {
   std::map<std::string, ObjectGenerator> generators;
   std::map<std::string, ValidityChecker> checkers;
   RunShrinker shrinker(generators, checkers, 10);
   RunShrinker::CaseInfo info{"v1", "v2", 7};
+  auto first = shrinker.select(
+      failingWith("round-trip",
+                  {cause("round-trip|lost|spec.a", Severity::DataLoss, "lost|spec.a")}),
+      info);
+  ASSERT_EQ(first.size(), 1u);
+  EXPECT_EQ(first[0].problem, "lost|spec.a");
+  EXPECT_TRUE(shrinker
+                  .select(failingWith("transitivity", {cause("transitivity|lost|spec.a",
+                                                             Severity::DataLoss, "lost|spec.a")}),
+                          RunShrinker::CaseInfo{"v2", "v1", 8})
+                  .empty());
+  // Ten lost fields are ten problems: each is shrunk.
   std::vector<Cause> many;
   for (int i = 0; i < 10; ++i)
-    many.push_back(cause("lost" + std::to_string(i), Severity::DataLoss));
-  EXPECT_EQ(shrinker.select(failingWith("round-trip", many), info).size(),
-            static_cast<std::size_t>(RunShrinker::kCausesShrunk));
-  // Another property of the same pair has its own allowance.
-  EXPECT_EQ(shrinker.select(failingWith("order", {cause("x", Severity::DataLoss)}), info).size(),
-            1u);
+    many.push_back(cause("round-trip|lost|spec.f" + std::to_string(i), Severity::DataLoss,
+                         "lost|spec.f" + std::to_string(i)));
+  EXPECT_EQ(shrinker.select(failingWith("round-trip", many), info).size(), 10u);
 }
 
-TEST(RunShrinker, FewerCosmeticCausesAreShrunk) {
+TEST(RunShrinker, MostSevereProblemsAreShrunkFirst) {
+  std::vector<ShrinkJob> jobs(3);
+  jobs[0].problem = "cosmetic";
+  jobs[0].severity = Severity::Cosmetic;
+  jobs[1].problem = "rejected";
+  jobs[1].severity = Severity::Rejected;
+  jobs[2].problem = "loss";
+  jobs[2].severity = Severity::DataLoss;
+  RunShrinker::rank(jobs);
+  EXPECT_EQ(jobs[0].problem, "loss");
+  EXPECT_EQ(jobs[1].problem, "rejected");
+  EXPECT_EQ(jobs[2].problem, "cosmetic");
+}
+
+TEST(RunShrinker, WithoutCallsLeftInTheSharedBudgetAProblemIsReportedUnshrunk) {
   std::map<std::string, ObjectGenerator> generators;
   std::map<std::string, ValidityChecker> checkers;
   RunShrinker shrinker(generators, checkers, 10);
   RunShrinker::CaseInfo info{"v1", "v2", 7};
-  std::vector<Cause> cosmetic;
-  for (int i = 0; i < 5; ++i)
-    cosmetic.push_back(cause("ann" + std::to_string(i), Severity::Cosmetic));
-  EXPECT_EQ(shrinker.select(failingWith("round-trip", cosmetic), info).size(),
-            static_cast<std::size_t>(RunShrinker::kLesserCausesShrunk));
-  EXPECT_EQ(
-      shrinker.select(failingWith("round-trip", {cause("loss", Severity::DataLoss)}), info).size(),
-      1u);
+  auto jobs = shrinker.select(failingWith("order", {cause("a", Severity::DataLoss)}), info);
+  ASSERT_EQ(jobs.size(), 1u);
+  shrinker.shareBudget(0);
+  int calls = 0;
+  auto shrunk = shrinker.shrink(jobs[0], [&](const std::vector<json>&, const std::string&) {
+    ++calls;
+    return CaseResult{};
+  });
+  EXPECT_EQ(calls, 0);
+  ASSERT_TRUE(shrunk.finding.shrink);
+  EXPECT_FALSE(shrunk.finding.shrink->reproduced);
+  EXPECT_TRUE(shrunk.finding.shrink->budgetExhausted);
+  EXPECT_TRUE(shrinker.sharedBudgetHit());
+}
+
+TEST(SharedShrinkBudget, ReservationsNeverExceedTheLimitAndUnspentCallsComeBack) {
+  SharedShrinkBudget budget;
+  budget.setLimit(25);
+  EXPECT_EQ(budget.reserve(10), 10);
+  EXPECT_EQ(budget.reserve(10), 10);
+  EXPECT_EQ(budget.reserve(10), 5);
+  budget.giveBack(7);
+  EXPECT_EQ(budget.reserve(10), 7);
+  EXPECT_EQ(budget.reserve(10), 0);
 }
 
 }  // namespace

@@ -2,8 +2,6 @@
 
 #include <gtest/gtest.h>
 
-#include "app/run/tally.h"
-
 namespace convcheck {
 namespace {
 
@@ -45,35 +43,6 @@ TEST(TestPlan, BatchSizeOneMeansSingleObjectsOnly) {
   auto r = request();
   r.maxBatchSize = 1;
   for (const auto& c : planPair(r)) EXPECT_EQ(c.sourceVersions.size(), 1u);
-}
-
-TEST(Tally, KeepsCountsPerPairAndPercentiles) {
-  Tally t({}, {{"v0", "v0 holds no objects"}});
-  t.add({"order", Outcome::Pass, std::nullopt, ""}, "v1", "v2");
-  t.add({"order", Outcome::Blocked, std::nullopt, "why"}, "v1", "v2");
-  t.add({"order", Outcome::Pass, std::nullopt, ""}, "v0", "v2");
-  for (int i = 1; i <= 100; ++i) t.latency("v1", "v2", 1, i);
-  KindReport r;
-  t.fill(r);
-  ASSERT_EQ(r.tallies.size(), 2u);
-  EXPECT_EQ(r.tallies[0].from, "v0");
-  EXPECT_TRUE(r.tallies[0].warningOnly);
-  EXPECT_EQ(r.tallies[0].warningReason, "v0 holds no objects");
-  EXPECT_EQ(r.tallies[1].passed, 1);
-  EXPECT_EQ(r.tallies[1].blocked, 1);
-  EXPECT_EQ(r.tallies[1].blockedBy, "why");
-  ASSERT_EQ(r.latency.size(), 1u);
-  EXPECT_DOUBLE_EQ(r.latency[0].p50Ms, 50);
-  EXPECT_DOUBLE_EQ(r.latency[0].p99Ms, 99);
-}
-
-TEST(Tally, SelectedPropertiesOnly) {
-  Tally t({"round-trip"}, {});
-  t.add({"order", Outcome::Pass, std::nullopt, ""}, "a", "b");
-  KindReport r;
-  t.fill(r);
-  EXPECT_TRUE(r.tallies.empty());
-  EXPECT_TRUE(t.wants("round-trip"));
 }
 
 }  // namespace
