@@ -2,7 +2,8 @@
 // whatever properties and version pairs it breaks) is shrunk against the live webhook, keeping
 // its cause (and so, for a rejection, its masked message), and returned as the problem's example
 // (with sizes, calls, seed and origin). Shrinks share a budget of the run's calls (at most as many
-// as testing made, so at most half of the run's), most severe problems first.
+// as testing made, so at most half of the run's), most severe problems first, each at most an even
+// share of what is left.
 // One per kind run, owned by app/run/runner.
 #pragma once
 
@@ -68,8 +69,9 @@ class RunShrinker {
   static void rank(std::vector<ShrinkJob>& jobs);
 
   int budget() const { return budget_; }
-  // The calls every shrink together may spend (the runner sets it to the calls testing made).
-  void shareBudget(int calls) { shared_.setLimit(calls); }
+  // The calls `shrinks` shrinks together may spend (the runner: as many as testing made), each
+  // at most an even share of what the ones before it left.
+  void shareBudget(int calls, int shrinks = 1) { shared_.setLimit(calls, shrinks); }
   // Whether a shrink got fewer calls than its own budget because the shared one ran out.
   bool sharedBudgetHit() const { return shared_.hit(); }
 

@@ -28,15 +28,22 @@ class ShrinkBudget {
 // it starts and gives back what it did not spend. Thread-safe (shrinks run beside each other).
 class SharedShrinkBudget {
  public:
-  void setLimit(int calls) {
+  // `calls` shared by `shrinks` shrinks to come.
+  void setLimit(int calls, int shrinks = 1) {
     std::lock_guard<std::mutex> lock(mutex_);
     limit_ = std::max(calls, 0);
+    shrinksLeft_ = std::max(shrinks, 1);
   }
-  // Up to `calls` of what is left, now reserved for one shrink.
+  // Up to `calls` of what is left, now reserved for one shrink: at most an even share of what is
+  // left among the shrinks still to come, so the first ones cannot starve the others (what a
+  // shrink gives back goes to those after it).
   int reserve(int calls) {
     std::lock_guard<std::mutex> lock(mutex_);
-    const int granted = std::clamp(limit_ - reserved_, 0, std::max(calls, 0));
+    const int left = std::max(limit_ - reserved_, 0);
+    const int share = shrinksLeft_ > 1 ? left / shrinksLeft_ : left;
+    const int granted = std::clamp(share, 0, std::max(calls, 0));
     reserved_ += granted;
+    if (shrinksLeft_ > 1) --shrinksLeft_;
     return granted;
   }
   void giveBack(int calls) {
@@ -61,6 +68,7 @@ class SharedShrinkBudget {
   mutable std::mutex mutex_;
   int limit_ = INT_MAX;  // guarded by mutex_
   int reserved_ = 0;     // guarded by mutex_: calls spent or held by running shrinks
+  int shrinksLeft_ = 1;  // guarded by mutex_
   bool hit_ = false;     // guarded by mutex_
 };
 

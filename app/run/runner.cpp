@@ -475,7 +475,7 @@ class KindRun {
       std::lock_guard<std::mutex> lock(callMutex_);
       testingRequests = report_.requests;
     }
-    shrinker_.shareBudget(testingRequests);
+    shrinker_.shareBudget(testingRequests, static_cast<int>(pendingShrinks_.size()));
     RunShrinker::rank(pendingShrinks_);
     for (auto& job : pendingShrinks_) {
       while (static_cast<int>(shrinks_.size()) >= config_.jobs) collectShrink();

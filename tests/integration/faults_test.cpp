@@ -111,6 +111,35 @@ INSTANTIATE_TEST_SUITE_P(
       return name;
     });
 
+TEST(Problems, AFieldLostOverThreeVersionsIsOneProblemWithASiteUnderEachPropertyItBreaks) {
+  ExampleWebhookOptions options;
+  options.faults = {"drop-field"};  // Widget: spec.replicas lost going to v1alpha1
+  ExampleWebhook hook(options);
+  auto r = runConvcheck(runArgs(hook, ExampleWebhook::widgetCrdPath()));
+  ASSERT_EQ(r.status.code, 1) << r.out << r.err;
+  std::vector<nlohmann::json> replicas;
+  for (const auto& p : r.json["kinds"][0]["problems"])
+    if (p["key"].get<std::string>().find("spec.replicas") != std::string::npos)
+      replicas.push_back(p);
+  ASSERT_EQ(replicas.size(), 1u) << r.json["kinds"][0]["problems"].dump(1);
+  const auto& p = replicas[0];
+  EXPECT_EQ(p["key"], "lost|spec.replicas");
+  EXPECT_EQ(p["severity"], "data loss");
+  std::set<std::string> properties;
+  std::set<std::pair<std::string, std::string>> pairs;
+  int cases = 0;
+  for (const auto& s : p["sites"]) {
+    properties.insert(s["property"].get<std::string>());
+    pairs.insert({s["from"].get<std::string>(), s["to"].get<std::string>()});
+    cases += s["cases"].get<int>();
+  }
+  EXPECT_EQ(properties, (std::set<std::string>{"edit-round-trip", "round-trip", "transitivity"}));
+  EXPECT_GE(pairs.size(), 3u);
+  EXPECT_EQ(p["cases"], cases);
+  // Shrunk once, for the whole problem.
+  EXPECT_TRUE(p["example"].contains("shrink"));
+}
+
 TEST(Runs, SameSeedGivesTheSameFindings) {
   ExampleWebhookOptions options;
   options.faults = {"lossy-round-trip"};

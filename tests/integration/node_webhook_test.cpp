@@ -85,5 +85,57 @@ TEST(NodeWebhook, ItsOwnAnnotationIsAcknowledgedAndItsDelayDoesNotMatter) {
   for (const auto& l : r.json["kinds"][0]["latency"]) EXPECT_GE(l["p50Ms"].get<double>(), 40.0);
 }
 
+// The problems of the run whose key starts with `prefix`.
+std::vector<nlohmann::json> problemsWith(const ConvcheckResult& r, const std::string& prefix) {
+  std::vector<nlohmann::json> out;
+  for (const auto& p : r.json["kinds"][0]["problems"])
+    if (p["key"].get<std::string>().rfind(prefix, 0) == 0) out.push_back(p);
+  return out;
+}
+
+TEST(NodeWebhook, TwoCrashesAreTwoProblemsEachWithItsOwnMessage) {
+  if (!haveNode()) GTEST_SKIP() << "node is not installed (ci/install-deps.sh installs nodejs)";
+  ExampleWebhook hook(nodeWebhook({"--modes", "crash-missing-section,crash-missing-nested"}));
+  auto r = runConvcheck(nodeRunArgs(hook));
+  ASSERT_EQ(r.status.code, 1) << r.out << r.err;
+  auto crashes = problemsWith(r, "rejected|");
+  ASSERT_EQ(crashes.size(), 2u) << r.json["kinds"][0]["problems"].dump(1);
+  const std::string section = "Cannot convert undefined or null to object";
+  const std::string nested = "Cannot read properties of undefined";
+  int seen = 0;
+  for (const auto& p : crashes) {
+    const std::string key = p["key"];
+    const std::string message = key.find(section) != std::string::npos ? section : nested;
+    EXPECT_NE(key.find(message), std::string::npos) << key;
+    seen |= message == section ? 1 : 2;
+    EXPECT_EQ(p["severity"], "rejected") << key;  // some valid objects convert
+    // The title, and the shrunk counterexample, show this problem's own message.
+    EXPECT_NE(p["title"].get<std::string>().find(message), std::string::npos) << p["title"];
+    const auto& example = p["example"];
+    EXPECT_NE(example["apiserverMessage"].get<std::string>().find(message), std::string::npos)
+        << example["apiserverMessage"];
+    ASSERT_TRUE(example.contains("shrink")) << key;
+    // Every property and pair the crash breaks is a site of this one problem.
+    EXPECT_GE(p["sites"].size(), 2u) << p["sites"].dump();
+  }
+  EXPECT_EQ(seen, 3) << "both crashes are reported";
+}
+
+TEST(NodeWebhook, LosingEveryEntryOfAMapIsOneProblemWhateverItsKeys) {
+  if (!haveNode()) GTEST_SKIP() << "node is not installed (ci/install-deps.sh installs nodejs)";
+  ExampleWebhook hook(nodeWebhook({"--modes", "lose-map-entries"}));
+  auto args = nodeRunArgs(hook);
+  args[2] = std::string(CONVCHECK_SOURCE_DIR) + "/tests/webhooks/crontabs-with-maps.yaml";
+  auto r = runConvcheck(args);
+  ASSERT_EQ(r.status.code, 1) << r.out << r.err;
+  std::vector<std::string> selectorProblems;
+  for (const auto& p : r.json["kinds"][0]["problems"]) {
+    const std::string key = p["key"];
+    if (key.find("spec.selector") != std::string::npos) selectorProblems.push_back(key);
+  }
+  ASSERT_EQ(selectorProblems.size(), 1u) << r.json["kinds"][0]["problems"].dump(1);
+  EXPECT_EQ(selectorProblems[0], "lost|spec.selector.*");
+}
+
 }  // namespace
 }  // namespace convcheck::test

@@ -109,5 +109,15 @@ TEST(SharedShrinkBudget, ReservationsNeverExceedTheLimitAndUnspentCallsComeBack)
   EXPECT_EQ(budget.reserve(10), 0);
 }
 
+TEST(SharedShrinkBudget, EachShrinkGetsAtMostAnEvenShareOfWhatIsLeft) {
+  SharedShrinkBudget budget;
+  budget.setLimit(30, 3);
+  EXPECT_EQ(budget.reserve(200), 10);  // 30 left for 3 shrinks
+  budget.giveBack(6);                  // it spent 4
+  EXPECT_EQ(budget.reserve(200), 13);  // 26 left for 2
+  EXPECT_EQ(budget.reserve(200), 13);  // the last takes what is left
+  EXPECT_EQ(budget.reserve(5), 0);
+}
+
 }  // namespace
 }  // namespace convcheck

@@ -3,12 +3,39 @@
 // are float64), an annotation of its own on every object, and optionally slow. For convcheck's
 // tests against third-party behaviour (tests/integration/node_webhook_test.cpp).
 // Flags: --cert F --key F [--host H] [--port N] [--path P] [--delay-ms N] [--annotate KEY=VALUE]
+//        [--modes M,M...] with modes (defects of real webhooks, off by default):
+//          crash-missing-section  reads status without checking it is there: objects without
+//                                 status fail with "Cannot convert undefined or null to object"
+//          crash-missing-nested   reads spec.image without checking it is there: objects with a
+//                                 status but no spec.image fail with "Cannot read properties of
+//                                 undefined (reading 'split')"
+//          lose-map-entries       converting to v1 drops every entry of spec.selector (a map keyed
+//                                 by names the client chooses; tests/webhooks/crontabs-with-maps.yaml)
 'use strict';
 const https = require('https');
 const fs = require('fs');
 
 const args = {host: '127.0.0.1', port: '0', path: '/convert', 'delay-ms': '0'};
 for (let i = 2; i < process.argv.length; i += 2) args[process.argv[i].replace(/^--/, '')] = process.argv[i + 1];
+const modes = new Set((args.modes || '').split(',').filter((m) => m));
+for (const m of modes) {
+  if (!['crash-missing-section', 'crash-missing-nested', 'lose-map-entries'].includes(m)) {
+    console.error(`unknown mode ${m}`);
+    process.exit(2);
+  }
+}
+
+// Defects as they are written: code that assumes a section or field is always there.
+function copyStatus(out) {
+  const status = {};
+  for (const key of Object.keys(out.status)) status[key] = out.status[key];
+  out.status = status;
+}
+
+// Reads the image's name, assuming that every CronTab with a status has an image.
+function imageName(spec) {
+  return spec.image.split(':')[0];
+}
 
 function convert(object, desired) {
   const out = JSON.parse(JSON.stringify(object));
@@ -18,6 +45,11 @@ function convert(object, desired) {
     throw new Error(`unexpected conversion ${object.apiVersion} -> ${desired}`);
   }
   out.apiVersion = desired;
+  if (modes.has('crash-missing-section')) copyStatus(out);
+  if (modes.has('crash-missing-nested') && out.status !== undefined) imageName(out.spec);
+  if (modes.has('lose-map-entries') && to === 'v1' && out.spec && out.spec.selector) {
+    out.spec.selector = {};
+  }
   const spec = out.spec;
   if (spec && typeof spec === 'object') {
     if (to === 'v1' && 'hostPort' in spec) {
