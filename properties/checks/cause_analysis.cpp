@@ -141,7 +141,11 @@ void diffCauses(const Finding& f, const SchemaLookup& schemaOf, std::vector<Caus
                         : line.added ? fmt::format("{} is added ({})", shown, shortValue(line.got))
                                      : fmt::format("{} changes ({} -> {})", shown,
                                                    shortValue(line.expected), shortValue(line.got));
-    out.push_back({f.property + "|" + what + "|" + path, severity, std::move(title), path});
+    // Lost, changed or added, the value at one path differs from what the client wrote: one
+    // problem (a stale copy loses an edit here and brings a deleted value back there; a toggled
+    // annotation is lost in one case and changed in the next).
+    out.push_back(
+        {f.property + "|" + what + "|" + path, severity, std::move(title), path, "field|" + path});
   }
 }
 
@@ -293,7 +297,7 @@ std::vector<Cause> causesOf(const Finding& f, const SchemaLookup& schemaOf) {
   std::vector<Cause> out;
   for (auto& c : found) {
     if (std::find(out.begin(), out.end(), c) != out.end()) continue;
-    c.problem = problemOfCauseKey(c.key);
+    if (c.problem.empty()) c.problem = problemOfCauseKey(c.key);
     out.push_back(std::move(c));
   }
   std::stable_sort(out.begin(), out.end(),

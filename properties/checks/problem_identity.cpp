@@ -16,23 +16,40 @@ bool wordChar(char c) {
   return std::isalnum(static_cast<unsigned char>(c)) || c == '-' || c == '_' || c == '.';
 }
 
-// Replaces whole-word occurrences of `literal` (not inside a longer name) with `mask`.
-std::string replaceWord(const std::string& text, const std::string& literal,
-                        const std::string& mask) {
+// Literals this long are masked inside longer words too ("web-1-converted" for "web-1").
+constexpr std::size_t kMaskedInside = 4;
+
+// Each word (a run of letters, digits, '-', '_' and '.', without a sentence's final dot) that is
+// one of `literals`, or contains one of at least kMaskedInside characters, as <name>.
+std::string maskWords(const std::string& text, const std::vector<std::string>& literals) {
   std::string out;
-  std::size_t from = 0;
-  for (std::size_t at = text.find(literal); at != std::string::npos;
-       at = text.find(literal, at + 1)) {
-    const std::size_t end = at + literal.size();
-    const bool startsWord = at == 0 || !wordChar(text[at - 1]);
-    // A trailing dot ends a sentence, not a name.
-    const bool endsWord = end == text.size() || !wordChar(text[end]) ||
-                          (text[end] == '.' && (end + 1 == text.size() || text[end + 1] == ' '));
-    if (at < from || !startsWord || !endsWord) continue;
-    out += text.substr(from, at - from) + mask;
-    from = end;
+  std::size_t i = 0;
+  while (i < text.size()) {
+    if (!wordChar(text[i])) {
+      out += text[i++];
+      continue;
+    }
+    std::size_t end = i;
+    while (end < text.size() && wordChar(text[end])) ++end;
+    std::size_t wordEnd = end;
+    while (wordEnd > i && text[wordEnd - 1] == '.') --wordEnd;
+    const std::string word = text.substr(i, wordEnd - i);
+    const bool masked = std::any_of(literals.begin(), literals.end(), [&](const std::string& l) {
+      return !l.empty() &&
+             (word == l || (l.size() >= kMaskedInside && word.find(l) != std::string::npos));
+    });
+    out += masked ? "<name>" : word;
+    out += text.substr(wordEnd, end - wordEnd);
+    i = end;
   }
-  return out + text.substr(from);
+  return out;
+}
+
+// kube-apiserver words one bad object differently in a list and alone ("invalid converted object
+// at index 3", "invalid object at index 0"): one wording, without the index.
+std::string oneObjectWording(std::string text) {
+  static const std::regex atIndex(R"(invalid (converted )?object at index \d+)");
+  return std::regex_replace(text, atIndex, "invalid object");
 }
 
 // "conversion webhook for example.dev/v1, Kind=Widget failed" -> "... for <gvk> failed": the
@@ -60,15 +77,12 @@ std::string maskGroupVersionKinds(const std::string& text) {
 
 }  // namespace
 
-std::string maskMessage(const std::string& message, std::vector<std::string> literals) {
+std::string maskMessage(const std::string& message, const std::vector<std::string>& literals) {
   static const std::regex quoted(R"("(?:[^"\\]|\\.)*"|'[^']*'|`[^`]*`)");
   static const std::regex number(R"(\b\d+(?:\.\d+)?(?:[eE][-+]?\d+)?\b)");
   // Longer messages are cut before masking: their start tells crashes apart.
-  std::string s = maskGroupVersionKinds(message.substr(0, 2 * kMaskedLength));
-  std::sort(literals.begin(), literals.end(),
-            [](const std::string& a, const std::string& b) { return a.size() > b.size(); });
-  for (const auto& literal : literals)
-    if (literal.size() >= 2) s = replaceWord(s, literal, "<name>");
+  std::string s = oneObjectWording(maskGroupVersionKinds(message.substr(0, 2 * kMaskedLength)));
+  s = maskWords(s, literals);
   s = std::regex_replace(s, quoted, "\"<v>\"");
   s = std::regex_replace(s, number, "<n>");
   if (s.size() > kMaskedLength) s = s.substr(0, kMaskedLength);

@@ -123,7 +123,7 @@ TEST(Problems, AFieldLostOverThreeVersionsIsOneProblemWithASiteUnderEachProperty
       replicas.push_back(p);
   ASSERT_EQ(replicas.size(), 1u) << r.json["kinds"][0]["problems"].dump(1);
   const auto& p = replicas[0];
-  EXPECT_EQ(p["key"], "lost|spec.replicas");
+  EXPECT_EQ(p["key"], "field|spec.replicas");
   EXPECT_EQ(p["severity"], "data loss");
   std::set<std::string> properties;
   std::set<std::pair<std::string, std::string>> pairs;

@@ -134,7 +134,7 @@ TEST(NodeWebhook, LosingEveryEntryOfAMapIsOneProblemWhateverItsKeys) {
     if (key.find("spec.selector") != std::string::npos) selectorProblems.push_back(key);
   }
   ASSERT_EQ(selectorProblems.size(), 1u) << r.json["kinds"][0]["problems"].dump(1);
-  EXPECT_EQ(selectorProblems[0], "lost|spec.selector.*");
+  EXPECT_EQ(selectorProblems[0], "field|spec.selector.*");
 }
 
 }  // namespace

@@ -164,6 +164,18 @@ TEST(Causes, AnIntegerRoundedThroughFloat64IsThatCauseUnderSchemaValid) {
   EXPECT_EQ(causes[0].title.find("type"), std::string::npos) << causes[0].title;
 }
 
+TEST(Causes, ALostAChangedAndAnAddedValueAtOnePathAreCausesOfOneProblem) {
+  auto lost =
+      causesOf(roundTrip({{"spec", {{"image", "a"}}}}, {{"spec", json::object()}}), lookup());
+  auto changed =
+      causesOf(roundTrip({{"spec", {{"image", "a"}}}}, {{"spec", {{"image", "b"}}}}), lookup());
+  auto added =
+      causesOf(roundTrip({{"spec", json::object()}}, {{"spec", {{"image", "b"}}}}), lookup());
+  EXPECT_EQ(lost[0].key, "round-trip|lost|spec.image");
+  EXPECT_EQ(changed[0].key, "round-trip|changed|spec.image");
+  for (const auto* c : {&lost, &changed, &added}) EXPECT_EQ((*c)[0].problem, "field|spec.image");
+}
+
 TEST(Causes, AMissingRequiredFieldIsOneCauseThoughBothValidatorsNameIt) {
   Finding f;
   f.property = "schema-valid";

@@ -17,10 +17,18 @@ TEST(MaskMessage, NumbersQuotedValuesAndGroupVersionKindsAreMasked) {
             "(\"<v>\")");
 }
 
-TEST(MaskMessage, NamesAreMaskedAsWholeWordsLongestFirst) {
-  EXPECT_EQ(maskMessage("widget web-1a and web-1ab in ns prod; prod-2 stays",
-                        {"web-1a", "web-1ab", "prod"}),
-            "widget <name> and <name> in ns <name>; prod-<n> stays");
+TEST(MaskMessage, NamesAreMaskedAsWordsAndInsideLongerWords) {
+  EXPECT_EQ(maskMessage("widget web-1ab and web-1ab-converted in ns prod; prod-2 stays, v1 goes.",
+                        {"web-1ab", "prod", "v1"}),
+            "widget <name> and <name> in ns <name>; <name> stays, <name> goes.");
+  // Short literals only as whole words.
+  EXPECT_EQ(maskMessage("v1beta1 is not v1", {"v1"}), "v1beta1 is not <name>");
+}
+
+TEST(MaskMessage, ABadObjectInAListAndAloneIsOneMessage) {
+  EXPECT_EQ(
+      maskMessage("returned invalid converted object at index 3: must have the same name", {}),
+      maskMessage("returned invalid object at index 0: must have the same name", {}));
 }
 
 TEST(MaskMessage, VersionNamesInsideWordsAreKept) {
