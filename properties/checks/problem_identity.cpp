@@ -11,6 +11,7 @@ namespace convcheck {
 namespace {
 
 constexpr std::size_t kMaskedLength = 200;
+constexpr std::size_t kMaskedInput = 4096;
 
 bool wordChar(char c) {
   return std::isalnum(static_cast<unsigned char>(c)) || c == '-' || c == '_' || c == '.';
@@ -18,6 +19,41 @@ bool wordChar(char c) {
 
 // Literals this long are masked inside longer words too ("web-1-converted" for "web-1").
 constexpr std::size_t kMaskedInside = 4;
+
+bool separator(char c) { return c == '-' || c == '.' || c == '_'; }
+
+// Whether `word` is `literal`, contains it (when it is long enough not to be a common word), or
+// has it as a part before or after a separator ("x-converted" for "x").
+bool namesWord(const std::string& word, const std::string& literal) {
+  if (literal.empty() || literal.size() > word.size()) return false;
+  if (word == literal) return true;
+  if (literal.size() >= kMaskedInside) return word.find(literal) != std::string::npos;
+  const std::size_t n = literal.size();
+  return (word.compare(0, n, literal) == 0 && separator(word[n])) ||
+         (word.compare(word.size() - n, n, literal) == 0 && separator(word[word.size() - n - 1]));
+}
+
+// Quoted values ("x" with backslash escapes, 'x', `x`) as "<v>"; a quote that is not closed stays.
+std::string maskQuoted(const std::string& text) {
+  std::string out;
+  std::size_t i = 0;
+  while (i < text.size()) {
+    const char q = text[i];
+    if (q != '"' && q != '\'' && q != '`') {
+      out += text[i++];
+      continue;
+    }
+    std::size_t j = i + 1;
+    while (j < text.size() && text[j] != q) j += q == '"' && text[j] == '\\' ? 2 : 1;
+    if (j >= text.size()) {
+      out += text[i++];
+      continue;
+    }
+    out += "\"<v>\"";
+    i = j + 1;
+  }
+  return out;
+}
 
 // Each word (a run of letters, digits, '-', '_' and '.', without a sentence's final dot) that is
 // one of `literals`, or contains one of at least kMaskedInside characters, as <name>.
@@ -34,10 +70,8 @@ std::string maskWords(const std::string& text, const std::vector<std::string>& l
     std::size_t wordEnd = end;
     while (wordEnd > i && text[wordEnd - 1] == '.') --wordEnd;
     const std::string word = text.substr(i, wordEnd - i);
-    const bool masked = std::any_of(literals.begin(), literals.end(), [&](const std::string& l) {
-      return !l.empty() &&
-             (word == l || (l.size() >= kMaskedInside && word.find(l) != std::string::npos));
-    });
+    const bool masked = std::any_of(literals.begin(), literals.end(),
+                                    [&](const std::string& l) { return namesWord(word, l); });
     out += masked ? "<name>" : word;
     out += text.substr(wordEnd, end - wordEnd);
     i = end;
@@ -78,12 +112,11 @@ std::string maskGroupVersionKinds(const std::string& text) {
 }  // namespace
 
 std::string maskMessage(const std::string& message, const std::vector<std::string>& literals) {
-  static const std::regex quoted(R"("(?:[^"\\]|\\.)*"|'[^']*'|`[^`]*`)");
   static const std::regex number(R"(\b\d+(?:\.\d+)?(?:[eE][-+]?\d+)?\b)");
-  // Longer messages are cut before masking: their start tells crashes apart.
-  std::string s = oneObjectWording(maskGroupVersionKinds(message.substr(0, 2 * kMaskedLength)));
-  s = maskWords(s, literals);
-  s = std::regex_replace(s, quoted, "\"<v>\"");
+  // Masked before they are cut (a name may be cut short), but only the start of a long message
+  // is worth masking: it tells crashes apart.
+  std::string s = oneObjectWording(maskGroupVersionKinds(message.substr(0, kMaskedInput)));
+  s = maskQuoted(maskWords(s, literals));
   s = std::regex_replace(s, number, "<n>");
   if (s.size() > kMaskedLength) s = s.substr(0, kMaskedLength);
   return s;

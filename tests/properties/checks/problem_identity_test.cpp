@@ -21,8 +21,19 @@ TEST(MaskMessage, NamesAreMaskedAsWordsAndInsideLongerWords) {
   EXPECT_EQ(maskMessage("widget web-1ab and web-1ab-converted in ns prod; prod-2 stays, v1 goes.",
                         {"web-1ab", "prod", "v1"}),
             "widget <name> and <name> in ns <name>; <name> stays, <name> goes.");
-  // Short literals only as whole words.
-  EXPECT_EQ(maskMessage("v1beta1 is not v1", {"v1"}), "v1beta1 is not <name>");
+  // Short literals as whole words or parts of a word, not inside one.
+  EXPECT_EQ(maskMessage("v1beta1 is not v1; x-converted, box", {"v1", "x"}),
+            "v1beta1 is not <name>; <name>, box");
+}
+
+TEST(MaskMessage, ALongNameIsMaskedBeforeTheMessageIsCut) {
+  const std::string name(250, 'a');
+  EXPECT_EQ(maskMessage("must have the same name: " + name + " != " + name + "-converted", {name}),
+            "must have the same name: <name> != <name>");
+}
+
+TEST(MaskMessage, AnUnclosedQuoteStays) {
+  EXPECT_EQ(maskMessage("can't parse \"x\"", {}), "can't parse \"<v>\"");
 }
 
 TEST(MaskMessage, ABadObjectInAListAndAloneIsOneMessage) {
