@@ -41,6 +41,20 @@ TEST(KindReportHeader, SaysWhatWasTestedAndTheVersionRoles) {
   ASSERT_EQ(r.warningVersions.count("v1alpha1"), 1u);
   EXPECT_TRUE(hasNote(r, "findings on v1alpha1 are warnings: "));
   EXPECT_FALSE(hasNote(r, "does not declare webhook conversion"));
+  EXPECT_EQ(r.versionRoles.at("v1beta1"),
+            "served, storage, in status.storedVersions: counts as source and target");
+  EXPECT_EQ(r.versionRoles.at("v1"), "served: counts as source and target");
+  EXPECT_NE(r.versionRoles.at("v1alpha1").find("counts as neither"), std::string::npos);
+}
+
+TEST(KindReportHeader, AStoredButUnservedVersionIsASourceOnlyAndConversionsToItWarn) {
+  Crd crd = widgets();
+  crd.storedVersions = {"v1alpha1", "v1beta1"};
+  KindReport r = kindReportHeader(crd, ResolvedTarget{}, RunConfig{});
+  EXPECT_EQ(r.versionRoles.at("v1alpha1"),
+            "in status.storedVersions, not served: counts as source only");
+  EXPECT_TRUE(r.warningVersions.empty());
+  EXPECT_TRUE(hasNote(r, "findings on conversions to v1alpha1 are warnings: "));
 }
 
 TEST(KindReportHeader, ACrdWithoutWebhookConversionIsNotedWithTheReviewVersionSent) {
