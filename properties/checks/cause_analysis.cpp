@@ -65,7 +65,15 @@ std::string float64Title(const json& expected, const json& got) {
   return fmt::format(
       "integer {} came back as {}: the webhook parses JSON numbers as float64 (as JavaScript and "
       "float-parsing Python do), so integers beyond 2^53 lose precision",
-      expected.dump(), got.dump());
+      expected.is_string() ? expected.get<std::string>() : expected.dump(), got.dump());
+}
+
+// The problem of a value at `path` that differs: the path without trailing list items, so that
+// entries added to a list and a whole list added are one problem.
+std::string fieldProblem(std::string path) {
+  while (path.size() > 3 && path.compare(path.size() - 3, 3, "[*]") == 0)
+    path.resize(path.size() - 3);
+  return "field|" + path;
 }
 
 // How kube-apiserver fails a request the webhook's answer breaks: a Failure answer rejects the
@@ -143,9 +151,10 @@ void diffCauses(const Finding& f, const SchemaLookup& schemaOf, std::vector<Caus
                                                    shortValue(line.expected), shortValue(line.got));
     // Lost, changed or added, the value at one path differs from what the client wrote: one
     // problem (a stale copy loses an edit here and brings a deleted value back there; a toggled
-    // annotation is lost in one case and changed in the next).
-    out.push_back(
-        {f.property + "|" + what + "|" + path, severity, std::move(title), path, "field|" + path});
+    // annotation is lost in one case and changed in the next; an entry added to a list, or the
+    // whole list when there was none).
+    out.push_back({f.property + "|" + what + "|" + path, severity, std::move(title), path,
+                   fieldProblem(path)});
   }
 }
 
@@ -160,6 +169,11 @@ std::optional<std::pair<json, json>> roundedAt(const Finding& f, std::size_t ind
     json sent = valueAt(ex->sent.objects[index], path);
     json got = valueAt(ex->verdict.visible[index], path);
     if (isFloat64Rounding(sent, got)) return std::make_pair(std::move(sent), std::move(got));
+    // The field may have another name in the source version: a float with no fraction beyond
+    // 2^53 where the schema wants an integer is what a float64 parser makes of a large integer.
+    if (got.is_number_float() && std::abs(got.get<double>()) >= 9007199254740992.0 &&
+        std::trunc(got.get<double>()) == got.get<double>())
+      return std::make_pair(json("an integer beyond 2^53"), std::move(got));
   }
   return std::nullopt;
 }

@@ -17,20 +17,19 @@ bool wordChar(char c) {
   return std::isalnum(static_cast<unsigned char>(c)) || c == '-' || c == '_' || c == '.';
 }
 
-// Literals this long are masked inside longer words too ("web-1-converted" for "web-1").
-constexpr std::size_t kMaskedInside = 4;
-
 bool separator(char c) { return c == '-' || c == '.' || c == '_'; }
 
-// Whether `word` is `literal`, contains it (when it is long enough not to be a common word), or
-// has it as a part before or after a separator ("x-converted" for "x").
+// Whether `word` is `literal` or has it as a part between separators ("x-converted" and
+// "web-1.x" for "x"; "alphanumeric" is not "alpha").
 bool namesWord(const std::string& word, const std::string& literal) {
   if (literal.empty() || literal.size() > word.size()) return false;
-  if (word == literal) return true;
-  if (literal.size() >= kMaskedInside) return word.find(literal) != std::string::npos;
-  const std::size_t n = literal.size();
-  return (word.compare(0, n, literal) == 0 && separator(word[n])) ||
-         (word.compare(word.size() - n, n, literal) == 0 && separator(word[word.size() - n - 1]));
+  for (std::size_t at = word.find(literal); at != std::string::npos;
+       at = word.find(literal, at + 1)) {
+    const std::size_t end = at + literal.size();
+    if ((at == 0 || separator(word[at - 1])) && (end == word.size() || separator(word[end])))
+      return true;
+  }
+  return false;
 }
 
 // Quoted values ("x" with backslash escapes, 'x', `x`) as "<v>"; a quote that is not closed stays.
@@ -56,7 +55,7 @@ std::string maskQuoted(const std::string& text) {
 }
 
 // Each word (a run of letters, digits, '-', '_' and '.', without a sentence's final dot) that is
-// one of `literals`, or contains one of at least kMaskedInside characters, as <name>.
+// one of `literals` or has one as a part, as <name>.
 std::string maskWords(const std::string& text, const std::vector<std::string>& literals) {
   std::string out;
   std::size_t i = 0;
@@ -80,10 +79,13 @@ std::string maskWords(const std::string& text, const std::vector<std::string>& l
 }
 
 // kube-apiserver words one bad object differently in a list and alone ("invalid converted object
-// at index 3", "invalid object at index 0"): one wording, without the index.
-std::string oneObjectWording(std::string text) {
+// at index 3", "invalid object at index 0", "invalid metadata in object at index 2", "invalid
+// metadata"): one wording, without the index.
+std::string oneObjectWording(const std::string& text) {
   static const std::regex atIndex(R"(invalid (converted )?object at index \d+)");
-  return std::regex_replace(text, atIndex, "invalid object");
+  static const std::regex metadataAt(R"(invalid metadata in object at index \d+)");
+  return std::regex_replace(std::regex_replace(text, atIndex, "invalid object"), metadataAt,
+                            "invalid metadata");
 }
 
 // "conversion webhook for example.dev/v1, Kind=Widget failed" -> "... for <gvk> failed": the

@@ -14,8 +14,8 @@ namespace convcheck {
 // `message` with what changes from case to case masked, so that one crash on different objects
 // is one message and two different crashes stay two: a group/version with its kind
 // ("example.dev/v1, Kind=Widget") as <gvk>, each word that is one of `literals` (object names,
-// namespaces, uids, versions), contains one of four characters or more ("web-1-converted") or
-// has a shorter one as a part ("x-converted") as <name>, quoted values ("x", 'x', `x`) as "<v>",
+// namespaces, uids, versions) or has one as a part between '-', '.' or '_' ("web-1-converted")
+// as <name>, quoted values ("x", 'x', `x`) as "<v>",
 // numbers as <n>, and kube-apiserver's list and single-object wordings of a bad object ("invalid
 // converted object at index 3") as one. At most 200 characters.
 std::string maskMessage(const std::string& message, const std::vector<std::string>& literals);

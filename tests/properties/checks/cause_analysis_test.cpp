@@ -176,6 +176,37 @@ TEST(Causes, ALostAChangedAndAnAddedValueAtOnePathAreCausesOfOneProblem) {
   for (const auto* c : {&lost, &changed, &added}) EXPECT_EQ((*c)[0].problem, "field|spec.image");
 }
 
+TEST(Causes, EntriesAddedToAListAndAWholeListAddedAreOneProblem) {
+  const json one = json::array({{{"name", "a"}}});
+  const json two = json::array({{{"name", "a"}}, {{"name", "b"}}});
+  auto entry =
+      causesOf(roundTrip({{"spec", {{"ports", one}}}}, {{"spec", {{"ports", two}}}}), lookup());
+  auto whole =
+      causesOf(roundTrip({{"spec", json::object()}}, {{"spec", {{"ports", one}}}}), lookup());
+  EXPECT_EQ(entry[0].key, "round-trip|added|spec.ports[*]");
+  EXPECT_EQ(whole[0].key, "round-trip|added|spec.ports");
+  EXPECT_EQ(entry[0].problem, "field|spec.ports");
+  EXPECT_EQ(whole[0].problem, "field|spec.ports");
+}
+
+TEST(Causes, AFloatBeyondTwoToThe53WhereAnIntegerBelongsIsFloat64RoundingUnderAnotherName) {
+  Finding f;
+  f.property = "schema-valid";
+  f.from = "v1";
+  f.to = "v1";
+  Exchange ex;
+  // The source version names the field otherwise: the sent object has no spec.count.
+  ex.sent.objects = SharedObjects::own(
+      {json{{"apiVersion", "example.dev/v1"}, {"spec", {{"total", 9223372036854775807LL}}}}});
+  ex.verdict.visible = {
+      json{{"apiVersion", "example.dev/v1"}, {"spec", {{"count", 9223372036854775808.0}}}}};
+  f.exchanges = {share(ex)};
+  f.details = {"index 0: spec.count: must be an integer"};
+  auto causes = causesOf(f, lookup());
+  ASSERT_EQ(causes.size(), 1u);
+  EXPECT_EQ(causes[0].key, "schema-valid|float64");
+}
+
 TEST(Causes, AMissingRequiredFieldIsOneCauseThoughBothValidatorsNameIt) {
   Finding f;
   f.property = "schema-valid";

@@ -17,13 +17,13 @@ TEST(MaskMessage, NumbersQuotedValuesAndGroupVersionKindsAreMasked) {
             "(\"<v>\")");
 }
 
-TEST(MaskMessage, NamesAreMaskedAsWordsAndInsideLongerWords) {
+TEST(MaskMessage, NamesAreMaskedAsWordsAndAsPartsOfWords) {
   EXPECT_EQ(maskMessage("widget web-1ab and web-1ab-converted in ns prod; prod-2 stays, v1 goes.",
                         {"web-1ab", "prod", "v1"}),
             "widget <name> and <name> in ns <name>; <name> stays, <name> goes.");
-  // Short literals as whole words or parts of a word, not inside one.
-  EXPECT_EQ(maskMessage("v1beta1 is not v1; x-converted, box", {"v1", "x"}),
-            "v1beta1 is not <name>; <name>, box");
+  // Not inside a word: "alphanumeric" is not the name "alpha", "v1beta1" not the version "v1".
+  EXPECT_EQ(maskMessage("v1beta1 is not v1; x-converted, box, alphanumeric", {"v1", "x", "alpha"}),
+            "v1beta1 is not <name>; <name>, box, alphanumeric");
 }
 
 TEST(MaskMessage, ALongNameIsMaskedBeforeTheMessageIsCut) {
@@ -40,6 +40,8 @@ TEST(MaskMessage, ABadObjectInAListAndAloneIsOneMessage) {
   EXPECT_EQ(
       maskMessage("returned invalid converted object at index 3: must have the same name", {}),
       maskMessage("returned invalid object at index 0: must have the same name", {}));
+  EXPECT_EQ(maskMessage("returned invalid metadata in object at index 2: metadata.labels: bad", {}),
+            maskMessage("returned invalid metadata: metadata.labels: bad", {}));
 }
 
 TEST(MaskMessage, VersionNamesInsideWordsAreKept) {
