@@ -102,32 +102,39 @@ TEST_P(ShrunkFault, ReportsTheMinimalCounterexampleAndItsBundleReplays) {
   auto r = runConvcheck(args);
   ASSERT_EQ(r.status.code, 1) << r.out << r.err;
 
-  std::vector<std::string> bundles;
+  // Each problem that fails the property is shrunk once, for all its (property, pair)s.
   int checked = 0;
   for (const auto& kind : r.json["kinds"])
-    for (const auto& result : kind["results"]) {
-      if (result["property"] != c.property || result["failed"] == 0) continue;
-      const json& f = result["findings"][0];
+    for (const auto& problem : kind["problems"]) {
+      bool breaksProperty = false;
+      for (const auto& site : problem["sites"]) breaksProperty |= site["property"] == c.property;
+      if (!breaksProperty) continue;
+      const json& f = problem["example"];
       ASSERT_TRUE(f.contains("shrink")) << f.dump(2);
       const json& s = f["shrink"];
       const json& objects = f["caseObjects"];
-      std::cout << "[shrink] " << c.fault << " " << result["from"].get<std::string>() << "->"
-                << result["to"].get<std::string>() << " (" << f["part"].get<std::string>()
-                << "): objects " << s["originalObjects"] << "->" << s["shrunkObjects"]
-                << ", fields " << s["originalFields"] << "->" << s["shrunkFields"] << ", bytes "
-                << s["originalBytes"] << "->" << s["shrunkBytes"] << ", optional "
-                << s["optionalFields"] << ", calls " << s["calls"] << "\n";
+      std::cout << "[shrink] " << c.fault << " " << problem["key"].get<std::string>() << " "
+                << f["from"].get<std::string>() << "->" << f["to"].get<std::string>() << " ("
+                << f["part"].get<std::string>() << "): objects " << s["originalObjects"] << "->"
+                << s["shrunkObjects"] << ", fields " << s["originalFields"] << "->"
+                << s["shrunkFields"] << ", bytes " << s["originalBytes"] << "->" << s["shrunkBytes"]
+                << ", optional " << s["optionalFields"] << ", calls " << s["calls"] << "\n";
       EXPECT_EQ(objects.size(), c.objects) << f.dump(2);
       EXPECT_EQ(s["shrunkObjects"], c.objects);
       EXPECT_TRUE(s["reproduced"].get<bool>());
       EXPECT_FALSE(s["budgetExhausted"].get<bool>());
       for (const auto& o : objects) EXPECT_LE(optionalFields(o), 2) << o.dump(2);
       EXPECT_LE(s["optionalFields"].get<int>(), 2 * static_cast<int>(c.objects));
-      ASSERT_TRUE(f.contains("bundle"));
-      bundles.push_back(f["bundle"]);
       ++checked;
     }
   ASSERT_GT(checked, 0) << "no failure of " << c.property << "\n" << r.out;
+  // The shrunk example's (property, pair) has its bundle.
+  std::vector<std::string> bundles;
+  for (const auto& kind : r.json["kinds"])
+    for (const auto& result : kind["results"])
+      for (const auto& f : result["findings"])
+        if (f.contains("shrink") && f.contains("bundle")) bundles.push_back(f["bundle"]);
+  ASSERT_FALSE(bundles.empty()) << r.out;
 
   // The JUnit failure text shows the shrunk object and how to reproduce it.
   EXPECT_NE(r.junit.find("input (shrunk)"), std::string::npos);
@@ -249,9 +256,8 @@ TEST(Corpus, ASecondRunFindsTheStoredFailureInItsFirstRequests) {
   auto second = run("2");
   ASSERT_EQ(second.status.code, 1) << second.out << second.err;
   bool found = false;
-  for (const auto& result : second.json["kinds"][0]["results"]) {
-    if (result["property"] != "round-trip" || result["failed"] == 0) continue;
-    const json& f = result["findings"][0];
+  for (const auto& problem : second.json["kinds"][0]["problems"]) {
+    const json& f = problem["example"];
     EXPECT_EQ(f["origin"].get<std::string>().rfind("corpus regressions/", 0), 0u) << f["origin"];
     // Each stored case costs at most a handful of requests (forward, back, repeat, edit, ...).
     EXPECT_LE(f["foundAtRequest"].get<int>(), 6 * stored) << f["foundAtRequest"];
