@@ -8,6 +8,14 @@
 namespace convcheck {
 namespace {
 
+CrdVersion version(const std::string& name, bool served, bool storage) {
+  CrdVersion v;
+  v.name = name;
+  v.served = served;
+  v.storage = storage;
+  return v;
+}
+
 CheckResult failure(const std::string& key, Severity severity, const std::string& marker) {
   Finding f;
   f.property = "round-trip";
@@ -49,7 +57,8 @@ TEST(Tally, ReportsTheEightMostSevereCausesWithTheirOwnExamplesAndCountsTheRest)
 
 TEST(Tally, KeepsCountsPerPairAndPercentiles) {
   Crd crd;
-  crd.versions = {{"v0", false, false}, {"v1", true, true}, {"v2", true, false}};
+  crd.versions = {version("v0", false, false), version("v1", true, true),
+                  version("v2", true, false)};
   crd.storedVersions = {"v1"};
   Tally t({}, ConversionReach(crd));
   t.add({"order", Outcome::Pass, std::nullopt, ""}, "v1", "v2");
@@ -148,7 +157,8 @@ TEST(Tally, ARejectionNoCaseEscapedIsAnOutage) {
 TEST(Tally, AProblemWarnsOnlyWhenEveryOneOfItsSitesIsAConversionTheApiServerNeverRequests) {
   Crd crd;
   // v0: not served, not stored: never converted from or to; v1 storage; v2 served.
-  crd.versions = {{"v0", false, false}, {"v1", true, true}, {"v2", true, false}};
+  crd.versions = {version("v0", false, false), version("v1", true, true),
+                  version("v2", true, false)};
   crd.storedVersions = {"v1"};
   Tally t({}, ConversionReach(crd));
   t.add(failureOf("round-trip", "lost|spec.a", Severity::DataLoss, "a"), "v0", "v1");
