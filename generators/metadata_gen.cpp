@@ -148,12 +148,55 @@ rc::Gen<json> listOf(rc::Gen<json> item, int max, std::function<T(const json&)> 
   });
 }
 
+constexpr char kDns1123Alnum[] = "abcdefghijklmnopqrstuvwxyz0123456789";
+
+char dnsAlnum(rc::Random& r) { return kDns1123Alnum[below(r, sizeof(kDns1123Alnum) - 1)]; }
+
+// A name of exactly `length` characters from the whole DNS-1123 alphabet: [a-z0-9] first and
+// last, '-' and (when `dots`) '.' inside, a '.' only between two of [a-z0-9] (a subdomain's
+// labels are joined by dots; a label has no dots).
+std::string anyDns1123(rc::Random& r, std::size_t length, bool dots) {
+  std::string s;
+  s.reserve(length);
+  for (std::size_t i = 0; i < length; ++i) {
+    const bool inside = i > 0 && i + 1 < length;
+    const char previous = i > 0 ? s.back() : 'a';
+    const auto c = inside ? below(r, 100) : 100;
+    if (c < 15 && previous != '.')
+      s += '-';
+    else if (c < 30 && dots && previous != '-' && previous != '.')
+      s += '.';
+    else
+      s += dnsAlnum(r);
+  }
+  return s;
+}
+
+// The lengths name rules care about (1, the 63 of a label, `longest`) now and then, else short.
+std::size_t dns1123Length(rc::Random& r, std::size_t longest) {
+  switch (below(r, 8)) {
+    case 0:
+      return longest;
+    case 1:
+      return 63;
+    case 2:
+      return 1;
+    default:
+      return 2 + below(r, 30);
+  }
+}
+
 }  // namespace
 
 rc::Gen<std::string> dns1123Names() {
   return picked("a", [](rc::Random& r) {
     std::string s;
-    switch (below(r, 7)) {
+    switch (below(r, 10)) {
+      case 7:
+      case 8:
+      case 9:  // any character of the alphabet in any position, at the lengths that matter
+        s = anyDns1123(r, dns1123Length(r, 253), true);
+        break;
       case 0:
         s = word(r);
         break;
@@ -185,8 +228,15 @@ rc::Gen<std::string> dns1123Names() {
 rc::Gen<std::string> namespaceNames() {
   return picked("default", [](rc::Random& r) {
     static constexpr const char* kNs[] = {"default", "kube-system", "team-a", "prod", "ns1"};
-    return below(r, 3) == 0 ? word(r) + "-" + std::to_string(below(r, 100))
-                            : std::string(kNs[below(r, 5)]);
+    switch (below(r, 6)) {
+      case 0:
+      case 1:
+        return word(r) + "-" + std::to_string(below(r, 100));
+      case 2:
+        return anyDns1123(r, dns1123Length(r, 63), false);
+      default:
+        return std::string(kNs[below(r, 5)]);
+    }
   });
 }
 

@@ -28,8 +28,10 @@ rc::Gen<nlohmann::json> objectMeta(const MetadataOptions& options);
 rc::Gen<nlohmann::json> embeddedObjectMeta();
 
 // Pieces, also used on their own.
-rc::Gen<std::string> dns1123Names();       // subdomains, sometimes ending in digits
-rc::Gen<std::string> namespaceNames();     // DNS-1123 labels
+// DNS-1123 subdomains: word-like ones (sometimes ending in digits), and ones with every character
+// the rule allows in every position it allows it, of 1, 63 or 253 characters now and then.
+rc::Gen<std::string> dns1123Names();
+rc::Gen<std::string> namespaceNames();     // DNS-1123 labels, the same way (up to 63 characters)
 rc::Gen<nlohmann::json> labelMaps();       // non-empty, valid keys and values
 rc::Gen<nlohmann::json> annotationMaps();  // non-empty, valid keys, free-form values
 rc::Gen<std::string> uids();               // RFC 4122 version 4, lowercase

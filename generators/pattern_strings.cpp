@@ -38,7 +38,20 @@ rc::Gen<std::string> PatternStrings::strings(const std::string& pattern, std::si
          "]: " + *problem + "; plain strings filtered with RE2 are used instead");
     return plainStrings(minLen, maxLen);
   }
-  return gen->gen(minLen, maxLen);
+  // One string in seven at a boundary length the pattern can reach (maxLength, 63, …).
+  std::vector<rc::Gen<std::string>> atBoundaries;
+  for (std::size_t len : boundaryLengths(minLen, maxLen)) {
+    auto [known, inserted] = reachable_.try_emplace({pattern, len}, false);
+    if (inserted) known->second = !gen->boundsError(len, len);
+    if (known->second) atBoundaries.push_back(gen->gen(len, len));
+  }
+  if (atBoundaries.empty()) return gen->gen(minLen, maxLen);
+  return rc::Gen<std::string>(
+      [any = gen->gen(minLen, maxLen), atBoundaries](const rc::Random& random, int size) {
+        rc::Random r = random;
+        const auto choice = r.split().next() % (7 * atBoundaries.size());
+        return choice < atBoundaries.size() ? atBoundaries[choice](r, size) : any(r, size);
+      });
 }
 
 }  // namespace convcheck

@@ -1,5 +1,6 @@
 #include "generators/string_gen.h"
 
+#include <algorithm>
 #include <vector>
 
 namespace convcheck {
@@ -49,15 +50,31 @@ std::string utf8Encode(char32_t cp) {
   return out;
 }
 
+std::vector<std::size_t> boundaryLengths(std::size_t minLen, std::optional<std::size_t> maxLen) {
+  std::vector<std::size_t> out;
+  auto add = [&](std::size_t len) {
+    if (len >= minLen && (!maxLen || len <= *maxLen) &&
+        std::find(out.begin(), out.end(), len) == out.end())
+      out.push_back(len);
+  };
+  if (maxLen) add(*maxLen);
+  add(minLen);
+  for (std::size_t len : kKubernetesLengthLimits) add(len);
+  return out;
+}
+
 rc::Gen<std::string> plainStrings(std::size_t minLen, std::optional<std::size_t> maxLen) {
   const std::size_t hi = maxLen ? *maxLen : std::size_t{1024};
-  return rc::Gen<std::string>([minLen, hi](const rc::Random& random, int size) {
+  const std::vector<std::size_t> boundaries = boundaryLengths(minLen, maxLen);
+  return rc::Gen<std::string>([minLen, hi, boundaries](const rc::Random& random, int size) {
     rc::Random r = random;
     std::size_t len;
     const auto c = r.next() % 100;
     const std::size_t small = 1 + static_cast<std::size_t>(size) / 8;  // up to 13
     if (c < 10)
       len = minLen;
+    else if (c < 25)
+      len = boundaries[r.next() % boundaries.size()];
     else if (c < 80)
       len = minLen + r.next() % (small + 1);
     else if (c < 95)

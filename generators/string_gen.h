@@ -5,13 +5,23 @@
 #include <cstddef>
 #include <optional>
 #include <string>
+#include <vector>
 
 #include <rapidcheck.h>
 
 namespace convcheck {
 
-// Strings of [minLen, maxLen] code points. Shrinks by removing code points (not below minLen)
-// and by replacing them with 'a'.
+// The lengths Kubernetes' own string rules stop at: a DNS-1123 label, a label value or a name
+// part (63) and a DNS-1123 subdomain (253).
+inline constexpr std::size_t kKubernetesLengthLimits[] = {63, 253};
+
+// The lengths at which a string of [minLen, maxLen] code points is at a limit: maxLength,
+// minLength and the Kubernetes limits the bounds allow, each once, in that order.
+std::vector<std::size_t> boundaryLengths(std::size_t minLen, std::optional<std::size_t> maxLen);
+
+// Strings of [minLen, maxLen] code points: one in seven at one of the boundaryLengths, else
+// mostly short, sometimes long. Shrinks by removing code points (not below minLen) and by
+// replacing them with 'a'.
 rc::Gen<std::string> plainStrings(std::size_t minLen, std::optional<std::size_t> maxLen);
 
 // Keys of additionalProperties maps: label-like keys, dotted and slashed keys, non-ASCII keys and

@@ -69,6 +69,57 @@ TEST(Metadata, NamesAreDns1123SubdomainsSometimesEndingInDigitsAndSometimesLong)
   EXPECT_TRUE(digits && dotted && longName);
 }
 
+// Which characters occur first, inside and last in `names`, and which lengths.
+struct NameCoverage {
+  std::set<char> first, middle, last;
+  std::set<std::size_t> lengths;
+  explicit NameCoverage(const std::vector<std::string>& names) {
+    for (const auto& n : names) {
+      first.insert(n.front());
+      last.insert(n.back());
+      for (std::size_t i = 1; i + 1 < n.size(); ++i) middle.insert(n[i]);
+      lengths.insert(n.size());
+    }
+  }
+};
+
+std::set<char> chars(const std::string& s) { return {s.begin(), s.end()}; }
+const std::string kAlnum = "abcdefghijklmnopqrstuvwxyz0123456789";
+
+TEST(Metadata, ObjectNamesUseEveryDns1123CharacterInEveryPositionItIsAllowedIn) {
+  std::vector<std::string> names;
+  for (const auto& md : sample(objectMeta(MetadataOptions{}), 2000))
+    names.push_back(md["name"].get<std::string>());
+  const NameCoverage c(names);
+  EXPECT_EQ(c.first, chars(kAlnum));
+  EXPECT_EQ(c.last, chars(kAlnum));
+  EXPECT_EQ(c.middle, chars(kAlnum + "-."));
+  for (const auto& n : names) EXPECT_TRUE(isDns1123Subdomain(n)) << n;
+}
+
+TEST(Metadata, ObjectNamesTakeTheLengthsNameRulesCareAbout) {
+  std::vector<std::string> names;
+  for (const auto& md : sample(objectMeta(MetadataOptions{}), 2000))
+    names.push_back(md["name"].get<std::string>());
+  const NameCoverage c(names);
+  for (std::size_t length : {1, 63, 253}) EXPECT_TRUE(c.lengths.count(length)) << length;
+  int atLimit = 0;
+  for (const auto& n : names) atLimit += n.size() == 253 ? 1 : 0;
+  EXPECT_GE(atLimit, 20);  // a useful share, not a fluke
+}
+
+TEST(Metadata, NamespacesAreDns1123LabelsWithEveryCharacterUpTo63Long) {
+  std::vector<std::string> names;
+  rc::Random r(5);
+  for (int i = 0; i < 2000; ++i) names.push_back(namespaceNames()(r.split(), 50).value());
+  const NameCoverage c(names);
+  EXPECT_EQ(c.first, chars(kAlnum));
+  EXPECT_EQ(c.last, chars(kAlnum));
+  EXPECT_EQ(c.middle, chars(kAlnum + "-"));
+  EXPECT_TRUE(c.lengths.count(63));
+  for (const auto& n : names) EXPECT_TRUE(isDns1123Label(n)) << n;
+}
+
 TEST(Metadata, ManagedFieldsLookAsTheApiServerStoresThem) {
   MetadataOptions o;
   o.apiVersions = {"example.com/v1", "example.com/v2"};

@@ -4,6 +4,7 @@
 
 #include <chrono>
 #include <limits>
+#include <map>
 #include <set>
 
 #include <re2/re2.h>
@@ -92,6 +93,45 @@ TEST(SchemaGen, FreeStringsIncludeEmptyNonAsciiAndLongOnes) {
   EXPECT_TRUE(empty);
   EXPECT_TRUE(nonAscii);
   EXPECT_TRUE(longOne);
+}
+
+// How many of 2000 strings of `schema` have each length.
+std::map<std::size_t, int> lengthCounts(const json& schema) {
+  CompiledField f(schema);
+  std::map<std::size_t, int> counts;
+  for (const auto& v : validSamples(f, 2000)) ++counts[runeCount(v.get<std::string>())];
+  return counts;
+}
+
+// At least one string in 50 (40 of 2000): a webhook meets each boundary in a default run.
+constexpr int kUsefulShare = 40;
+
+TEST(SchemaGen, StringsAreOftenExactlyAtMaxLengthMinLengthAndTheKubernetesLimitsBelowIt) {
+  auto counts = lengthCounts(json{{"type", "string"}, {"minLength", 2}, {"maxLength", 300}});
+  for (std::size_t len : {300, 2, 63, 253}) EXPECT_GE(counts[len], kUsefulShare) << len;
+}
+
+TEST(SchemaGen, UnboundedStringsAreOftenExactly63And253Long) {
+  auto counts = lengthCounts(json{{"type", "string"}});
+  for (std::size_t len : {63, 253}) EXPECT_GE(counts[len], kUsefulShare) << len;
+}
+
+TEST(SchemaGen, BoundaryLengthsStayWithinTheSchemasBounds) {
+  auto counts = lengthCounts(json{{"type", "string"}, {"maxLength", 40}});
+  EXPECT_GE(counts[40], kUsefulShare);
+  EXPECT_EQ(counts.rbegin()->first, 40u);
+  counts = lengthCounts(json{{"type", "string"}, {"minLength", 100}});
+  EXPECT_EQ(counts.count(63), 0u);
+  EXPECT_GE(counts[253], kUsefulShare);
+}
+
+TEST(SchemaGen, PatternStringsAreOftenAtTheBoundaryLengthsThePatternReaches) {
+  auto counts = lengthCounts(
+      json{{"type", "string"}, {"pattern", "^[a-z0-9]([-a-z0-9]*[a-z0-9])?$"}, {"maxLength", 253}});
+  for (std::size_t len : {253, 63}) EXPECT_GE(counts[len], kUsefulShare) << len;
+  // A pattern that cannot reach them draws as before.
+  counts = lengthCounts(json{{"type", "string"}, {"pattern", "^[0-9]{2,4}$"}});
+  EXPECT_EQ(counts.rbegin()->first, 4u);
 }
 
 TEST(SchemaGen, PatternStringsMatchUnanchoredUnderRe2) {
