@@ -26,6 +26,7 @@
 #include "app/run/webhook_process.h"
 #include "app/run/webhook_wait.h"
 #include "harness/corpus/corpus_store.h"
+#include "harness/plan/test_plan.h"
 #include "kube/go/duration.h"
 #include "properties/checks/property_registry.h"
 #include "reports/bundle_writer.h"
@@ -106,8 +107,10 @@ void declareRunFlags(CLI::App& run, RunFlags& f) {
                  "a seed (results are judged in case order)")
       ->default_val(8)
       ->check(CLI::Range(1, 64));
-  run.add_option("--batch-size", c.maxBatchSize, "Largest batch of objects in one review")
-      ->default_val(32)
+  run.add_option("--batch-size", c.maxBatchSize,
+                 "Largest batch of objects in one review: a LIST chunk (pagers ask for 500) per "
+                 "version pair, other batches up to 32")
+      ->default_val(kListChunkObjects)
       ->check(CLI::Range(1, 100000));
   declareTimeoutOption(run, f.target, TargetDefaults::Crd);
   declareWaitOption(run, f.target);

@@ -44,7 +44,7 @@ struct RunConfig {
   // case always may): a few cases of large objects run one after another instead of side by side,
   // so a run's memory follows its largest case, not --jobs times it. Not a flag, as above.
   std::size_t valuesInFlight = 100000;
-  int maxBatchSize = 32;                // --batch-size
+  int maxBatchSize = 500;               // --batch-size (a LIST chunk: kListChunkObjects)
   std::vector<std::string> properties;  // --properties; empty = all
   std::string configPath;               // --config, or ./.convcheck.yaml when present
   std::optional<AckConfig> acks;        // the acknowledged differences it declares

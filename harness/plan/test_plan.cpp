@@ -31,8 +31,13 @@ PlannedCase PairPlan::next() {
   c.genSize = ((i % span) * 100) / (span - 1);
   c.sourceVersions.push_back(request_.from);
   if (i % 8 == 1) c.shape = CaseShape::Minimal;
-  if (i % 4 == 3 && request_.maxBatchSize > 1) {
-    int size = std::uniform_int_distribution<int>(2, request_.maxBatchSize)(rng_);
+  // The LIST chunk: once per span, at the batch position (3, 7, …) nearest below its middle.
+  c.listChunk =
+      request_.maxBatchSize > kMixedBatchObjects && i % span == (span / 2 - 3) / 4 * 4 + 3;
+  if ((i % 4 == 3 || c.listChunk) && request_.maxBatchSize > 1) {
+    int size = c.listChunk ? request_.maxBatchSize
+                           : std::uniform_int_distribution<int>(
+                                 2, std::min(request_.maxBatchSize, kMixedBatchObjects))(rng_);
     for (int k = 1; k < size; ++k)
       c.sourceVersions.push_back(
           sources_[std::uniform_int_distribution<std::size_t>(0, sources_.size() - 1)(rng_)]);

@@ -12,6 +12,12 @@ namespace convcheck {
 
 enum class CaseShape { Any, Minimal };
 
+// Objects in one chunk of a paginated LIST: kubectl and client-go's pagers ask for 500, and
+// kube-apiserver converts a chunk's objects in one review. The default largest batch.
+inline constexpr int kListChunkObjects = 500;
+// The largest batch of an ordinary batch case (the LIST-sized cases aside).
+inline constexpr int kMixedBatchObjects = 32;
+
 struct PlannedCase {
   int index = 0;
   std::string from;                         // version of the first object
@@ -23,6 +29,8 @@ struct PlannedCase {
   // When set, object 0 takes the namespace/name/uid of object 0 of that earlier case (with new
   // content): a webhook that caches by name, or mixes up objects, shows it here.
   std::optional<int> sameIdentityAs;
+  bool listChunk =
+      false;  // a LIST-sized batch (maxBatchSize objects, more than kMixedBatchObjects)
 };
 
 struct PlanRequest {
@@ -31,15 +39,18 @@ struct PlanRequest {
   std::string to;
   std::vector<std::string> versions;  // every testable version of the kind
   int tests = 100;
-  int maxBatchSize = 32;
+  int maxBatchSize = kListChunkObjects;
   std::uint64_t seed = 0;
 };
 
 // The cases of one pair, made one at a time (a --duration run may use millions).
 // Single objects most of the time (what the API server sends), every fourth case a batch of
-// 2..maxBatchSize objects of mixed source versions, every eighth a minimal object, every tenth
-// (from the tenth on) an object sharing its identity with an earlier case; sizes grow from small
-// to large over the first `request.tests` cases (then cycle) so early failures are small.
+// 2..min(maxBatchSize, kMixedBatchObjects) objects of mixed source versions, every eighth a
+// minimal object, every tenth (from the tenth on) an object sharing its identity with an earlier
+// case; sizes grow from small to large over the first `request.tests` cases (then cycle) so early
+// failures are small. When maxBatchSize is larger than kMixedBatchObjects, the batch case nearest
+// the middle of every `request.tests` cases is a LIST chunk of maxBatchSize objects instead
+// (several MB of medium-sized objects, as the API server sends a LIST).
 class PairPlan {
  public:
   explicit PairPlan(PlanRequest request);

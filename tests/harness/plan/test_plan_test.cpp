@@ -39,6 +39,39 @@ TEST(TestPlan, SizesGrowFromSmallToLargeAndMinimalShapesAppear) {
   EXPECT_EQ(cases[1].shape, CaseShape::Minimal);
 }
 
+TEST(TestPlan, EveryDefaultRunSendsOneListChunkOfFiveHundredObjectsPerPairMidway) {
+  PlanRequest r{"Widget", "v1alpha1", "v1", {"v1alpha1", "v1beta1", "v1"}, 100};
+  std::vector<int> chunks;
+  for (const auto& c : planPair(r)) {
+    if (c.listChunk) {
+      chunks.push_back(c.index);
+      EXPECT_EQ(c.sourceVersions.size(), 500u);
+      for (const auto& v : c.sourceVersions) EXPECT_NE(v, "v1");
+    } else {
+      EXPECT_LE(c.sourceVersions.size(), 32u);
+    }
+  }
+  EXPECT_EQ(chunks, std::vector<int>{47});  // medium-sized objects: several MB in one review
+}
+
+TEST(TestPlan, ListChunksRecurOncePerSpanAndFollowTheBatchSize) {
+  PlanRequest r{"Widget", "v1alpha1", "v1", {"v1alpha1", "v1beta1", "v1"}, 10, 200};
+  PairPlan plan(r);
+  std::vector<int> chunks;
+  for (int i = 0; i < 30; ++i) {
+    auto c = plan.next();
+    if (c.listChunk) chunks.push_back(c.index);
+    if (c.listChunk) EXPECT_EQ(c.sourceVersions.size(), 200u);
+  }
+  EXPECT_EQ(chunks, (std::vector<int>{3, 13, 23}));
+}
+
+TEST(TestPlan, ABatchSizeOf32OrLessMeansNoListChunks) {
+  auto r = request();
+  r.tests = 100;
+  for (const auto& c : planPair(r)) EXPECT_FALSE(c.listChunk);
+}
+
 TEST(TestPlan, BatchSizeOneMeansSingleObjectsOnly) {
   auto r = request();
   r.maxBatchSize = 1;
