@@ -10,6 +10,7 @@
 #include <map>
 #include <memory>
 #include <mutex>
+#include <numeric>
 #include <optional>
 #include <ostream>
 #include <random>
@@ -18,6 +19,7 @@
 #include <fmt/format.h>
 #include <rapidcheck.h>
 
+#include "app/run/batch_size_limit.h"
 #include "app/run/choke_tracker.h"
 #include "app/run/freed_memory.h"
 #include "app/run/kind_context.h"
@@ -144,12 +146,20 @@ class KindRun {
     }
   }
 
-  std::vector<json> makeBatch(const PlannedCase& planned) {
+  std::vector<json> makeBatch(PlannedCase& planned) {
     std::vector<json> batch;
     std::vector<std::size_t> slots;
+    // A LIST chunk of large objects stops at half of --max-response-size: the answer holds about
+    // as much, and a larger one would be reported as too large although the API server takes it.
+    std::size_t bytes = 0;
+    const std::size_t maxBytes = transport_.maxResponseBytes / 2;
     for (std::size_t j = 0; j < planned.sourceVersions.size(); ++j) {
       const auto& version = planned.sourceVersions[j];
       json object = plannedObject(kind_.generators().at(version), planned, j);
+      if (planned.listChunk && (bytes += object.dump().size()) > maxBytes && j > 0) {
+        planned.sourceVersions.resize(j);
+        break;
+      }
       object["apiVersion"] = crd_.apiVersion(version);
       object["kind"] = crd_.kind;
       auto& meta = object["metadata"];
@@ -182,6 +192,7 @@ class KindRun {
   }
 
   void onCall(const Exchange& ex) {
+    sizeLimit_.observe(ex);
     std::lock_guard<std::mutex> lock(callMutex_);
     ++report_.requests;
     report_.objectsSent += static_cast<int>(ex.sent.objects.size());
@@ -326,6 +337,7 @@ class KindRun {
       {
         CaseResult result = std::move(c.outcome->result);
         c.outcome.reset();
+        bisectRefusedBatch(c.planned, result);
         recordCase(c.planned, result);
         done += chokes_.count(c.planned.from, result.forwardCall.get()) ? 0 : 1;
         tellCaseDone(result);
@@ -390,11 +402,37 @@ class KindRun {
 
   // Makes the case's batch (in plan order: the batches depend on earlier ones' identities).
   PreparedCase prepareCase(PlannedCase planned) {
+    // Once a batch timed out for the pair, larger batches of it are not sent (BatchSizeLimit).
+    const std::size_t cap = sizeLimit_.cap(planned.from, planned.to);
+    if (planned.sourceVersions.size() > cap) planned.sourceVersions.resize(cap);
     PreparedCase p;
     p.batch = makeBatch(planned);
     for (const auto& object : p.batch) p.values += jsonValues(object);
     p.planned = std::move(planned);
     return p;
+  }
+
+  // A forward call refused for its size (HTTP 413, a dropped connection) is sent again with fewer
+  // of its objects, bisecting to the size at which refusals start (once per pair); the report
+  // says it with the findings. The calls count as requests but not for the circuit breaker.
+  void bisectRefusedBatch(const PlannedCase& planned, const CaseResult& result) {
+    const ExchangeRef& forward = result.forwardCall;
+    if (!forward || !sizeLimit_.wantsBisection(planned.from, planned.to, *forward)) return;
+    std::unique_ptr<Converter> converter = newConverter();
+    std::mt19937_64 uids(planned.seed ^ 0xb15ec7ull);
+    sizeLimit_.bisect(planned.from, planned.to, *forward, requestBodyOf(*forward).size(),
+                      [&](std::size_t objects) {
+                        std::vector<std::size_t> first(objects);
+                        std::iota(first.begin(), first.end(), std::size_t{0});
+                        Exchange ex =
+                            converter->convert(forward->sent.objects.pick(first), planned.to, uids);
+                        {
+                          std::lock_guard<std::mutex> lock(callMutex_);
+                          ++report_.requests;
+                          report_.objectsSent += static_cast<int>(objects);
+                        }
+                        return SizeProbe{sizeRefusal(ex).has_value(), requestBodyOf(ex).size()};
+                      });
   }
 
   // Runs a prepared case on `slot`'s executor, which is free again (and the outcome done) when
@@ -578,6 +616,7 @@ class KindRun {
     shrinkProblems();
     for (auto& note : chokes_.notes()) report_.notes.push_back(std::move(note));
     tally_.fill(report_);
+    sizeLimit_.describe(report_);
     report_.versions = versions_;
   }
 
@@ -616,6 +655,7 @@ class KindRun {
   TransportBreaker breaker_{config_.maxConsecutiveTransportFailures,
                             [this](const SentReview& sent) { return probe(sent); }};
   ChokeTracker chokes_;
+  BatchSizeLimit sizeLimit_;  // batch sizes the webhook times out on or refuses, per pair
   std::unique_ptr<Converter> probeConverter_;
   std::mt19937_64 probeUids_{0x9f0be5ull};
   std::string unreachableReason_;

@@ -29,6 +29,10 @@ int main(int argc, char** argv) {
   app.add_option("--delay-ms", delayMs, "sleep this long before every answer, as slow webhooks do")
       ->check(CLI::Range(0, 600000))
       ->capture_default_str();
+  app.add_option("--max-body-bytes", options.maxBodyBytes,
+                 "answer 413 to requests whose body is larger (0: no limit), as web frameworks "
+                 "cap request bodies by default")
+      ->capture_default_str();
   bool identity = false;
   app.add_flag("--identity", identity,
                "convert objects of any kind and CRD by rewriting apiVersion only (a correct "

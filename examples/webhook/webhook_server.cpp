@@ -64,6 +64,7 @@ int runWebhookServer(const WebhookServerOptions& options, std::ostream& out, std
   // Webhook servers in Go, Node and Python keep a connection for as many requests as the client
   // sends (kube-apiserver reuses its connections); cpp-httplib closes it after 5 by default.
   server.set_keep_alive_max_count(kKeepAliveRequests);
+  if (options.maxBodyBytes > 0) server.set_payload_max_length(options.maxBodyBytes);
   // Enough threads that slow answers (--delay-ms) overlap as they do in a real webhook server.
   server.new_task_queue = [] { return new httplib::ThreadPool(kServerThreads); };
   const FaultSet faults = options.faults;

@@ -3,6 +3,7 @@
 #pragma once
 
 #include <chrono>
+#include <cstddef>
 #include <iosfwd>
 #include <string>
 
@@ -22,6 +23,8 @@ struct WebhookServerOptions {
   KindMode kinds = KindMode::examples;  // --identity: any kind, apiVersion rewritten only
   // Added to every answer (--delay-ms): real webhooks take tens of milliseconds.
   std::chrono::milliseconds delay{0};
+  // Requests with a larger body get 413 Payload Too Large (--max-body-bytes; 0 = no limit).
+  std::size_t maxBodyBytes = 0;
 };
 
 // Binds to options.host only, prints "listening on https://HOST:PORT" to `out` (flushed), and

@@ -7,6 +7,7 @@
 #include <map>
 #include <memory>
 #include <mutex>
+#include <regex>
 #include <set>
 #include <sstream>
 #include <thread>
@@ -320,6 +321,121 @@ TEST(Runner, AWebhookThatFailsOnlySomeInputsIsProbedAndTestingGoesOn) {
   EXPECT_TRUE(hasNote(r, "still converts objects it converted before")) << notes(r);
   EXPECT_FALSE(hasNote(r, "stopped after"));
   EXPECT_GT(r.kinds.at(0).requests, 2 * 40) << "every pair got its cases";
+}
+
+// The version pair ("v1beta1>v1") and object count of a review body.
+std::pair<std::string, std::size_t> pairAndObjects(const std::string& body) {
+  const auto review = nlohmann::json::parse(body);
+  const auto& objects = review["request"]["objects"];
+  auto version = [](const std::string& apiVersion) {
+    return apiVersion.substr(apiVersion.find('/') + 1);
+  };
+  return {
+      version(objects.at(0)["apiVersion"]) + ">" + version(review["request"]["desiredAPIVersion"]),
+      objects.size()};
+}
+
+// Once a batch times out for a pair, the pair's later cases send no batch as large: the LIST
+// chunk (500 objects, case 7 of 20) is never sent after the batch of case 3 timed out.
+TEST(Runner, AfterABatchTimesOutNoBatchAsLargeOfItsPairIsSent) {
+  struct Call {
+    std::string pair;
+    std::size_t objects;
+  };
+  auto calls = std::make_shared<std::vector<Call>>();
+  auto mutex = std::make_shared<std::mutex>();
+  RunConfig c = config(kCronTab, 20);
+  c.shrinkBudget = 0;
+  RunReport r = run(c, [calls, mutex](const ResolvedTarget&) {
+    return std::make_unique<FailingTarget>(
+        [calls, mutex](const std::string& body) {
+          auto [pair, objects] = pairAndObjects(body);
+          std::lock_guard<std::mutex> lock(*mutex);
+          calls->push_back({pair, objects});
+          return objects >= 2;
+        },
+        "timeout");
+  });
+  EXPECT_EQ(r.exitCode, 1) << r.fatalError;
+  EXPECT_TRUE(tally(r, "timeout")) << "the timeouts are still reported";
+  std::map<std::string, std::size_t> timedOutAt;
+  for (const auto& call : *calls) {
+    auto first = timedOutAt.find(call.pair);
+    if (first != timedOutAt.end())
+      EXPECT_LT(call.objects, first->second) << call.pair << " after " << first->second;
+    else if (call.objects >= 2)
+      timedOutAt[call.pair] = call.objects;
+  }
+  EXPECT_EQ(timedOutAt.size(), 2u);
+  EXPECT_TRUE(hasNote(r, "timed out: later cases of the pair sent at most")) << notes(r);
+}
+
+// A LIST chunk stops at half of --max-response-size, so its answer fits under the cap.
+TEST(Runner, AListChunkHoldsAtMostHalfTheLargestAnswerRead) {
+  struct Largest {
+    std::mutex mutex;
+    std::size_t bytes = 0, objects = 0;
+  };
+  auto largest = std::make_shared<Largest>();
+  RunConfig c = config(kCronTab, 20);
+  c.transport.maxResponseBytes = 100'000;
+  RunReport r = run(c, [largest](const ResolvedTarget&) {
+    return std::make_unique<FailingTarget>(
+        [largest](const std::string& body) {
+          std::lock_guard<std::mutex> lock(largest->mutex);
+          largest->bytes = std::max(largest->bytes, body.size());
+          largest->objects = std::max(largest->objects, pairAndObjects(body).second);
+          return false;
+        },
+        "timeout");
+  });
+  EXPECT_EQ(r.exitCode, 0) << r.fatalError;
+  EXPECT_GT(largest->objects, 32u) << "the LIST chunk was sent";
+  EXPECT_LT(largest->objects, 500u) << "and cut";
+  EXPECT_LE(largest->bytes, 60'000u);  // 50 kB of objects, their defaults and the review
+}
+
+// A webhook that answers 413 to bodies over 100 kB: the LIST chunk is refused, bisected, and the
+// finding says from which size on (objects and bytes) and which size passed.
+class BodyCapTarget : public ExampleTarget {
+ public:
+  explicit BodyCapTarget(std::size_t maxBytes) : ExampleTarget({}), maxBytes_(maxBytes) {}
+  HttpResult post(const std::string& body) override {
+    if (body.size() <= maxBytes_) return ExampleTarget::post(body);
+    HttpResult r;
+    r.url = "inprocess://example";
+    r.status = 413;
+    r.contentType = "text/plain";
+    r.body = "Payload Too Large";
+    return r;
+  }
+
+ private:
+  std::size_t maxBytes_;
+};
+
+TEST(Runner, ABatchRefusedForItsSizeIsBisectedAndItsFindingSaysFromWhichSizeOn) {
+  static constexpr std::size_t kCap = 100'000;
+  RunConfig c = config(kCronTab, 20);
+  c.shrinkBudget = 0;
+  RunReport r = run(c, [](const ResolvedTarget&) { return std::make_unique<BodyCapTarget>(kCap); });
+  EXPECT_EQ(r.exitCode, 1) << r.fatalError;
+  const PropertyTally* t = tally(r, "response-envelope");
+  ASSERT_TRUE(t) << notes(r);
+  const std::regex sentence(
+      R"(refused \(HTTP 413\) from (\d+) objects \(([\d.]+) kB\) on; (\d+) objects \(([\d.]+) kB\) passed)");
+  int said = 0;
+  for (const auto& f : t->findings)
+    for (const auto& d : f.details) {
+      std::smatch m;
+      if (!std::regex_search(d, m, sentence)) continue;
+      ++said;
+      EXPECT_EQ(std::stoul(m[1]), std::stoul(m[3]) + 1) << d;
+      EXPECT_GT(std::stod(m[2]) * 1000, kCap) << d;
+      EXPECT_LE(std::stod(m[4]) * 1000, kCap) << d;
+    }
+  EXPECT_GT(said, 0) << notes(r);
+  EXPECT_TRUE(hasNote(r, "refused (HTTP 413) from")) << notes(r);
 }
 
 TEST(Runner, ABrokenCrdIsAnInputErrorNamingTheFile) {
