@@ -105,7 +105,7 @@ void declareRunFlags(CLI::App& run, RunFlags& f) {
                  "Requests in flight to the webhook at once, as kube-apiserver calls webhooks "
                  "concurrently (one case more runs, judged meanwhile); verdicts stay the same for "
                  "a seed (results are judged in case order)")
-      ->default_val(8)
+      ->default_val(32)
       ->check(CLI::Range(1, 64));
   run.add_option("--batch-size", c.maxBatchSize,
                  "Largest batch of objects in one review: a LIST chunk (pagers ask for 500) per "

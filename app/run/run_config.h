@@ -35,7 +35,7 @@ struct RunConfig {
   int testsPerPair = 100;   // --tests
   bool testsGiven = false;  // --tests was given (with --duration: a cap, else unbounded)
   std::optional<std::chrono::milliseconds> duration;  // --duration, spread over pairs and kinds
-  int jobs = 8;                                       // --jobs: requests in flight at once
+  int jobs = 32;                                      // --jobs: requests in flight at once
   // JSON values in the batches of the cases in flight up to which cases beyond --jobs may start
   // (as many as in 128 objects of 500 values); each value costs about 100 bytes per copy and a
   // case holds several copies. Not a flag: tests set it to see the runner with and without.

@@ -42,7 +42,9 @@ void stopOnSignal(const sigset_t& signals, httplib::Server& server,
 
 }  // namespace
 
-constexpr std::size_t kServerThreads = 32;
+// A connection holds a thread while it is kept alive: more threads than clients' connections
+// (convcheck's --jobs 32 opens 33 and more), as Go's net/http serves each on a goroutine.
+constexpr std::size_t kServerThreads = 128;
 constexpr std::size_t kKeepAliveRequests = 1000000;
 
 int runWebhookServer(const WebhookServerOptions& options, std::ostream& out, std::ostream& err) {
