@@ -43,7 +43,7 @@ rc::Gen<std::string> PatternStrings::strings(const std::string& pattern, std::si
   for (std::size_t len : boundaryLengths(minLen, maxLen)) {
     auto [known, inserted] = reachable_.try_emplace({pattern, len}, false);
     if (inserted) known->second = !gen->boundsError(len, len);
-    if (known->second) atBoundaries.push_back(gen->gen(len, len));
+    if (known->second) atBoundaries.push_back(gen->genAt(len, minLen, maxLen));
   }
   if (atBoundaries.empty()) return gen->gen(minLen, maxLen);
   return rc::Gen<std::string>(

@@ -144,28 +144,42 @@ std::variant<PatternGenerator, std::string> PatternGenerator::compile(const std:
 
 rc::Gen<std::string> PatternGenerator::gen(std::size_t minLen,
                                            std::optional<std::size_t> maxLen) const {
-  if (auto error = pattern::staticBoundsError(*compiled_, minLen, maxLen)) {
+  return lengthGen(std::nullopt, minLen, maxLen);
+}
+
+rc::Gen<std::string> PatternGenerator::genAt(std::size_t length, std::size_t minLen,
+                                             std::optional<std::size_t> maxLen) const {
+  return lengthGen(length, minLen, maxLen);
+}
+
+rc::Gen<std::string> PatternGenerator::lengthGen(std::optional<std::size_t> length,
+                                                 std::size_t minLen,
+                                                 std::optional<std::size_t> maxLen) const {
+  const std::size_t drawMin = length.value_or(minLen);
+  const std::optional<std::size_t> drawMax = length ? length : maxLen;
+  if (auto error = pattern::staticBoundsError(*compiled_, drawMin, drawMax)) {
     return rc::Gen<std::string>(
         [message = *error](const rc::Random&, int) -> rc::Shrinkable<std::string> {
           throw rc::GenerationFailure(message);
         });
   }
   return rc::Gen<std::string>(
-      [compiled = compiled_, minLen, maxLen](const rc::Random& random, int size) {
+      [compiled = compiled_, minLen, maxLen, drawMin, drawMax](const rc::Random& random, int size) {
         rc::Random source = random;
         for (int attempt = 0; attempt < pattern::kAttemptsPerValue; ++attempt) {
           // Small sizes give narrow length windows, which may hold no possible length (`(ab)+` at
           // length 3): after a few failures, widen them.
           const int widened = attempt < 20 ? size : std::min(100, size + (attempt - 19) * 5);
-          const pattern::LengthRequest request{minLen, maxLen, widened};
+          const pattern::LengthRequest request{drawMin, drawMax, widened};
           pattern::ChoiceSource choices(source.split());
           if (auto candidate = pattern::tryBuild(*compiled, request, choices)) {
-            return pattern::shrinkableOf(compiled, request, std::move(*candidate));
+            return pattern::shrinkableOf(compiled, pattern::LengthRequest{minLen, maxLen, widened},
+                                         std::move(*candidate));
           }
         }
         throw rc::GenerationFailure("pattern " + pattern::quote(compiled->source) +
                                     ": no matching string with length in " +
-                                    pattern::describeBounds(minLen, maxLen) + " after " +
+                                    pattern::describeBounds(drawMin, drawMax) + " after " +
                                     std::to_string(pattern::kAttemptsPerValue) + " attempts");
       });
 }

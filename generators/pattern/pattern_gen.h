@@ -29,6 +29,10 @@ class PatternGenerator {
   // When no string can be found (see boundsError), the Gen throws rc::GenerationFailure when
   // used, naming the pattern and the bounds.
   rc::Gen<std::string> gen(std::size_t minLen, std::optional<std::size_t> maxLen) const;
+  // Strings of exactly `length` runes (within [minLen, maxLen]) whose shrinks go down to minLen:
+  // a boundary length to draw, not a bound for the value's shrinks.
+  rc::Gen<std::string> genAt(std::size_t length, std::size_t minLen,
+                             std::optional<std::size_t> maxLen) const;
 
   // Why gen(minLen, maxLen) cannot produce strings (the bounds exclude every length the pattern
   // allows, or 500 attempts found no match), or nullopt when it can.
@@ -42,6 +46,9 @@ class PatternGenerator {
 
  private:
   explicit PatternGenerator(std::shared_ptr<const pattern::CompiledPattern> compiled);
+  // Draws of exactly `length` runes (unset: within the bounds), shrinking within the bounds.
+  rc::Gen<std::string> lengthGen(std::optional<std::size_t> length, std::size_t minLen,
+                                 std::optional<std::size_t> maxLen) const;
 
   std::shared_ptr<const pattern::CompiledPattern> compiled_;
 };

@@ -41,6 +41,14 @@ RunConfig config(const std::string& crd, int tests = 20) {
   c.testsPerPair = tests;
   c.testsGiven = true;
   c.jobs = 1;
+  // Batches of up to 32 objects: the rules tested here need no LIST chunk (500 objects per pair,
+  // which costs seconds); the tests of LIST chunks ask for them.
+  c.maxBatchSize = 32;
+  return c;
+}
+
+RunConfig withListChunks(RunConfig c) {
+  c.maxBatchSize = 500;
   return c;
 }
 
@@ -344,7 +352,7 @@ TEST(Runner, AfterABatchTimesOutNoBatchAsLargeOfItsPairIsSent) {
   };
   auto calls = std::make_shared<std::vector<Call>>();
   auto mutex = std::make_shared<std::mutex>();
-  RunConfig c = config(kCronTab, 20);
+  RunConfig c = withListChunks(config(kCronTab, 20));
   c.shrinkBudget = 0;
   RunReport r = run(c, [calls, mutex](const ResolvedTarget&) {
     return std::make_unique<FailingTarget>(
@@ -377,7 +385,7 @@ TEST(Runner, AListChunkHoldsAtMostHalfTheLargestAnswerRead) {
     std::size_t bytes = 0, objects = 0;
   };
   auto largest = std::make_shared<Largest>();
-  RunConfig c = config(kCronTab, 20);
+  RunConfig c = withListChunks(config(kCronTab, 20));
   c.transport.maxResponseBytes = 100'000;
   RunReport r = run(c, [largest](const ResolvedTarget&) {
     return std::make_unique<FailingTarget>(
@@ -416,7 +424,7 @@ class BodyCapTarget : public ExampleTarget {
 
 TEST(Runner, ABatchRefusedForItsSizeIsBisectedAndItsFindingSaysFromWhichSizeOn) {
   static constexpr std::size_t kCap = 100'000;
-  RunConfig c = config(kCronTab, 20);
+  RunConfig c = withListChunks(config(kCronTab, 20));
   c.shrinkBudget = 0;
   RunReport r = run(c, [](const ResolvedTarget&) { return std::make_unique<BodyCapTarget>(kCap); });
   EXPECT_EQ(r.exitCode, 1) << r.fatalError;
