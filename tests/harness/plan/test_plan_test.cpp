@@ -60,8 +60,9 @@ TEST(TestPlan, ListChunksRecurOncePerSpanAndFollowTheBatchSize) {
   std::vector<int> chunks;
   for (int i = 0; i < 30; ++i) {
     auto c = plan.next();
-    if (c.listChunk) chunks.push_back(c.index);
-    if (c.listChunk) EXPECT_EQ(c.sourceVersions.size(), 200u);
+    if (!c.listChunk) continue;
+    chunks.push_back(c.index);
+    EXPECT_EQ(c.sourceVersions.size(), 200u);
   }
   EXPECT_EQ(chunks, (std::vector<int>{3, 13, 23}));
 }
