@@ -20,7 +20,7 @@ for group in "${groups[@]}"; do
         libjemalloc-dev) ;;
     test)
       packages+=(clang libclang-rt-14-dev clang-format libgtest-dev libgmock-dev libbenchmark-dev
-        openssl ca-certificates nodejs python3 python3-yaml zsh) ;;
+        openssl ca-certificates nodejs python3 python3-yaml zsh libxml2-utils) ;;
     package)
       packages+=(mmdebstrap podman runc openssl ca-certificates) ;;
     *) echo "install-deps: unknown group $group (build, test, package)" >&2; exit 2 ;;

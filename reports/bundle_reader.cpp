@@ -30,9 +30,10 @@ std::variant<Bundle, std::string> readBundle(const std::string& path) {
   const std::string where = file.string();
   if (!j.contains("format") || !j["format"].is_number_integer())
     return where + ": format: required";
-  if (j["format"].get<int>() != kBundleFormat)
-    return fmt::format("{}: format {} is not known to this convcheck (it reads format {})", where,
-                       j["format"].dump(), kBundleFormat);
+  const int format = j["format"].get<int>();
+  if (format < 1 || format > kBundleFormat)
+    return fmt::format("{}: format {} is not known to this convcheck (it reads formats 1 to {})",
+                       where, j["format"].dump(), kBundleFormat);
   std::string error;
   auto str = [&](const json& obj, const char* key, const std::string& field) -> std::string {
     auto it = obj.find(key);
@@ -58,7 +59,10 @@ std::variant<Bundle, std::string> readBundle(const std::string& path) {
   };
   Bundle b;
   b.dir = dir.string();
-  b.crdFile = (dir / "crd.json").string();
+  // Format 1 always carried its crd.json; format 2 names the file, relative to the bundle.
+  const std::string crdFile = format == 1 ? "crd.json" : str(j, "crdFile", "crdFile");
+  b.crdFile =
+      fs::path(crdFile).is_absolute() ? crdFile : (dir / crdFile).lexically_normal().string();
   b.crdName = str(j, "crd", "crd");
   b.kind = str(j, "kind", "kind");
   b.property = str(j, "property", "property");

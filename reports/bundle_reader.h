@@ -1,5 +1,5 @@
-// Reading a reproduction bundle back (format 1, see bundle_writer.h): the case, the property and
-// the target it was found against. Used by `convcheck replay`.
+// Reading a reproduction bundle back (formats 1 and 2, see bundle_writer.h): the case, the property
+// and the target it was found against. Used by `convcheck replay`.
 #pragma once
 
 #include <cstdint>
@@ -15,7 +15,7 @@ namespace convcheck {
 
 struct Bundle {
   std::string dir;      // absolute
-  std::string crdFile;  // dir/crd.json
+  std::string crdFile;  // absolute: the file bundle.json names (format 1: dir/crd.json)
   std::string crdName, kind;
   std::string property, from, to, part;  // the reported pair; part: forward/backward/composite
   std::string failure;                   // how it failed ("HttpStatus", "accepted", ...)

@@ -1,5 +1,6 @@
 #include "reports/bundle_writer.h"
 
+#include <algorithm>
 #include <filesystem>
 #include <fstream>
 #include <sstream>
@@ -11,6 +12,7 @@
 #include "properties/checks/json_diff.h"
 #include "reports/bundle_crd.h"
 #include "reports/json_report.h"
+#include "reports/problem_list.h"
 
 namespace convcheck {
 
@@ -105,7 +107,13 @@ std::string writeBundle(const std::string& dirText, Finding& finding, const Crd&
   for (const auto& d : finding.details) diffText += "  " + d + "\n";
   if (!diff.empty()) diffText += "diff (expected -> got):\n" + diff;
   writeFile(dir / "diff.txt", diffText, error);
-  writeFile(dir / "crd.json", dumpJson(crdManifest(crd)), error);
+  // The run's CRD file when there is one (a copy per bundle made report directories of
+  // hundreds of MB), else a copy in the bundle.
+  std::string crdFile = "crd.json";
+  if (context.crdFile.empty())
+    writeFile(dir / "crd.json", dumpJson(crdManifest(crd)), error);
+  else
+    crdFile = fs::proximate(fs::absolute(context.crdFile, ec), dir, ec).generic_string();
 
   // Paths relative to the script's own directory: it runs wherever the bundle is.
   std::string curlScript =
@@ -128,6 +136,7 @@ std::string writeBundle(const std::string& dirText, Finding& finding, const Crd&
       {"format", kBundleFormat},
       {"convcheck", context.convcheckVersion},
       {"crd", crd.name},
+      {"crdFile", crdFile},
       {"kind", crd.kind},
       {"property", finding.property},
       {"from", finding.from},
@@ -169,25 +178,52 @@ std::string writeBundle(const std::string& dirText, Finding& finding, const Crd&
   return error;
 }
 
+std::string writeRunCrds(const RunReport& report, const std::string& path) {
+  json items = json::array();
+  std::vector<std::string> names;
+  for (const auto& kind : report.kinds) {
+    if (std::find(names.begin(), names.end(), kind.crd.name) != names.end()) continue;
+    names.push_back(kind.crd.name);
+    items.push_back(crdManifest(kind.crd));
+  }
+  const json file =
+      items.size() == 1 ? items[0] : json{{"apiVersion", "v1"}, {"kind", "List"}, {"items", items}};
+  std::string error;
+  writeFile(path, dumpJson(file), error);
+  return error;
+}
+
 std::vector<std::string> writeBundles(RunReport& report, const TransportOptions& runTransport,
                                       bool urlGiven, const std::string& reportDir) {
   std::vector<std::string> errors;
-  BundleContext context{report.version, report.seed, report.command, report.rawObjects,
-                        report.canonicalDateTimes};
+  const fs::path bundles = fs::path(reportDir) / "bundles";
+  std::error_code ec;
+  fs::remove_all(bundles, ec);  // a previous run's bundles name other problems
+  if (ec) errors.push_back(fmt::format("cannot clear {}: {}", bundles.string(), ec.message()));
+  const std::string crdFile = (fs::path(reportDir) / "crd.json").string();
+  bool crdWritten = false;
+  BundleContext context{report.version,
+                        report.seed,
+                        report.command,
+                        report.rawObjects,
+                        report.canonicalDateTimes,
+                        fs::absolute(crdFile, ec).string()};
   for (auto& kind : report.kinds) {
+    if (kind.problems.empty()) kind.problems = problemsOf(kind);
     const BundleTarget target = bundleTargetFor(kind, runTransport, urlGiven);
-    for (auto& tally : kind.tallies) {
-      if (tally.failed == 0) continue;
-      for (std::size_t k = 0; k < tally.findings.size(); ++k) {  // one bundle per cause
-        Finding& finding = tally.findings[k];
-        if (finding.caseObjects.empty() && finding.batch.empty()) continue;  // e.g. tls
-        if (finding.exchanges.empty()) continue;
-        std::string name = bundleName(kind.kind, tally.from, tally.to, tally.property);
-        if (k > 0) name += "-" + std::to_string(k + 1);
-        const fs::path dir = fs::path(reportDir) / "bundles" / name;
-        if (auto e = writeBundle(dir.string(), finding, kind.crd, target, context); !e.empty())
-          errors.push_back(e);
+    for (auto& problem : kind.problems) {  // one bundle per problem, for its example
+      Finding& finding = problem.example;
+      if (finding.caseObjects.empty() && finding.batch.empty()) continue;  // e.g. tls
+      if (finding.exchanges.empty() || problem.sites.empty()) continue;
+      if (!crdWritten) {
+        if (auto e = writeRunCrds(report, crdFile); !e.empty()) errors.push_back(e);
+        crdWritten = true;
       }
+      const ProblemSite& site = problem.sites.front();
+      const fs::path dir =
+          bundles / bundleName(kind.kind + "-" + problem.id, site.from, site.to, site.property);
+      if (auto e = writeBundle(dir.string(), finding, kind.crd, target, context); !e.empty())
+        errors.push_back(e);
     }
   }
   return errors;

@@ -1,7 +1,8 @@
-// Reproduction bundles (SPEC §6): one directory per reported failure with the exact
-// ConversionReview request(s) and response(s), the diff, the seed, the property, a copy of the
-// CRD, a curl line and the `convcheck replay` line. Format 1, documented in the README
-// ("On-disk formats"). Called by the CLI after a run (--report-dir) and by `convcheck minimize`.
+// Reproduction bundles (SPEC §6): one directory per reported problem with the exact
+// ConversionReview request(s) and response(s), the diff, the seed, the property, the CRD (the
+// run's crd.json, which bundle.json names, or a copy), a curl line and the `convcheck replay` line.
+// Format 2, documented in the README ("On-disk formats"). Called by the CLI after a run
+// (--report-dir) and by `convcheck minimize`.
 #pragma once
 
 #include <cstdint>
@@ -13,7 +14,8 @@
 
 namespace convcheck {
 
-inline constexpr int kBundleFormat = 1;
+// 2: bundle.json names the CRD file (crdFile); 1: the CRD was always the bundle's crd.json.
+inline constexpr int kBundleFormat = 2;
 
 // The CA a bundle's requests were verified with (--ca-file or the CRD's caBundle), in the bundle.
 inline constexpr const char* kBundleCaFile = "ca.pem";
@@ -24,6 +26,7 @@ struct BundleContext {
   std::string command;             // the command that found the failure
   bool rawObjects = false;         // objects were sent without their defaults
   bool canonicalDateTimes = true;  // how date-times were generated (edits are made again)
+  std::string crdFile = {};  // the run's CRD file the bundle refers to; "": a copy in the bundle
 };
 
 // "<Kind>-<from>-<to>-<property>", characters outside [A-Za-z0-9._-] replaced by '_'.
@@ -38,10 +41,15 @@ std::string bundleName(const std::string& kind, const std::string& from, const s
 std::string writeBundle(const std::string& dir, Finding& finding, const Crd& crd,
                         const BundleTarget& target, const BundleContext& context);
 
-// A bundle for the example of every cause of every failing (kind, from, to, property) that has a
-// test case, under reportDir/bundles/ (the second cause's as "<name>-2", and so on). `urlGiven`:
-// --url was given (see bundleTargetFor). Returns error messages (empty when every bundle was
-// written).
+// The CRDs of the run's kinds as one file (a List when there are several), which bundles refer to.
+// Returns "" or an error message.
+std::string writeRunCrds(const RunReport& report, const std::string& path);
+
+// A bundle for the example of every problem of every kind that has a test case, under
+// reportDir/bundles/<Kind>-<id>-<from>-<to>-<property>/ (its first site), replacing the bundles
+// of a previous run, and the run's CRDs as reportDir/crd.json. Fills kind.problems when the run
+// left them empty (see problemsOf) and sets each example's bundle. `urlGiven`: --url was given
+// (see bundleTargetFor). Returns error messages (empty when every bundle was written).
 std::vector<std::string> writeBundles(RunReport& report, const TransportOptions& runTransport,
                                       bool urlGiven, const std::string& reportDir);
 

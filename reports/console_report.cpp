@@ -1,104 +1,182 @@
 #include "reports/console_report.h"
 
+#include <algorithm>
 #include <map>
 #include <ostream>
+#include <sstream>
 
 #include <fmt/format.h>
 
+#include "kube/go/utf8_text.h"
 #include "properties/checks/property_registry.h"
 #include "reports/failure_text.h"
+#include "reports/problem_list.h"
 
 namespace convcheck {
 
 namespace {
+
+// Lines stay within this width, except for values that cannot be cut (diff values, paths).
+constexpr std::size_t kWidth = 160;
+
 struct Paint {
   bool on;
   std::string operator()(const std::string& s, const char* code) const {
     return on ? fmt::format("\033[{}m{}\033[0m", code, s) : s;
   }
 };
+
+// `items` after `head`, separated by ", ", wrapped at kWidth with `indent` on each further line.
+std::string wrapped(const std::string& head, const std::vector<std::string>& items,
+                    const std::string& indent) {
+  std::string out = head, line = head;
+  for (std::size_t i = 0; i < items.size(); ++i) {
+    const std::string item = items[i] + (i + 1 < items.size() ? "," : "");
+    if (line.size() + 1 + item.size() > kWidth && line.size() > indent.size()) {
+      out += "\n" + indent;
+      line = indent;
+    } else if (i > 0 || !head.empty()) {
+      out += " ";
+      line += " ";
+    }
+    out += item;
+    line += item;
+  }
+  return out;
+}
+
+std::string plural(int n, const char* word) {
+  return fmt::format("{} {}{}", n, word, n == 1 ? "" : "s");
+}
+
+void printHeader(const KindReport& kind, std::ostream& out) {
+  out << fmt::format("\n{} ({}) via {}, ConversionReview {}: {} requests, {} objects, {:.1f} s\n",
+                     kind.kind, kind.crdName, kind.url, kind.reviewVersion, kind.requests,
+                     kind.objectsSent, kind.seconds);
+  std::vector<std::string> versions;
+  for (const auto& v : kind.versions) {
+    auto role = kind.versionRoles.find(v);
+    versions.push_back(role != kind.versionRoles.end()
+                           ? fmt::format("{} ({})", v, role->second)
+                           : v + (v == kind.storageVersion ? " (storage)" : ""));
+  }
+  out << wrapped("  versions:", versions, "    ") << "\n";
+  for (const auto& n : kind.notes) out << "  note: " << n << "\n";
+}
+
+// One line per problem: id, severity, title, cases and the sites it breaks.
+void printDigest(const std::vector<Problem>& problems, std::ostream& out, const Paint& paint) {
+  if (problems.empty()) {
+    out << "  " << paint("no problems", "32;1") << "\n";
+    return;
+  }
+  out << "  " << paint(plural(static_cast<int>(problems.size()), "problem"), "1") << ":\n";
+  for (const auto& p : problems) {
+    const std::string severity =
+        p.warningOnly ? std::string("warning") : std::string(severityName(p.severity));
+    std::string head = fmt::format("    {:<3} {:<13} {}", p.id, severity, shortenUtf8(p.title, 72));
+    head += fmt::format(" ({}):", plural(p.cases, "case"));
+    const std::size_t room = head.size() + 20 < kWidth ? kWidth - head.size() - 1 : 20;
+    const char* colour = p.warningOnly ? "33" : p.severity == Severity::Cosmetic ? "33" : "31;1";
+    out << "    " << paint(p.id, colour) << head.substr(4 + p.id.size()) << " "
+        << sitesText(p, room) << "\n";
+  }
+}
+
+// The properties, one verdict each, on as few lines as fit.
+void printProperties(const KindReport& kind, std::ostream& out, const Paint& paint) {
+  struct Row {
+    int passed = 0, failed = 0, blocked = 0, warnings = 0, pairs = 0;
+  };
+  std::map<std::string, Row> rows;
+  for (const auto& t : kind.tallies) {
+    Row& r = rows[t.property];
+    r.passed += t.passed;
+    r.blocked += t.blocked;
+    (t.warningOnly ? r.warnings : r.failed) += t.failed;
+    if (t.failed > 0 && !t.warningOnly) ++r.pairs;
+  }
+  std::vector<std::string> failing, warning, held, notEvaluable;
+  for (const auto& info : propertyRegistry()) {
+    auto it = rows.find(std::string(info.id));
+    if (it == rows.end()) continue;
+    const Row& r = it->second;
+    const int total = r.passed + r.failed + r.warnings;
+    if (r.failed > 0)
+      failing.push_back(fmt::format("{} ({} of {} cases, {})", info.id, r.failed, total,
+                                    plural(r.pairs, "pair")));
+    else if (r.warnings > 0)
+      warning.push_back(fmt::format("{} ({} of {} cases)", info.id, r.warnings, total));
+    else if (r.passed > 0)
+      held.push_back(std::string(info.id));
+    else
+      notEvaluable.push_back(std::string(info.id));
+  }
+  if (!failing.empty()) out << wrapped("  " + paint("FAIL", "31;1"), failing, "       ") << "\n";
+  if (!warning.empty()) out << wrapped("  " + paint("WARN", "33"), warning, "       ") << "\n";
+  if (!held.empty()) out << wrapped("  " + paint("pass", "32"), held, "       ") << "\n";
+  if (!notEvaluable.empty())
+    out << wrapped("  " + paint("n/a ", "2"), notEvaluable, "       ") << "\n";
+}
+
+// The slowest answers in one line; every pair and batch size is in the JUnit and JSON reports.
+void printLatency(const KindReport& kind, std::ostream& out) {
+  if (kind.latency.empty()) return;
+  const LatencyStats* slowest = &kind.latency.front();
+  int calls = 0;
+  double max = 0;
+  for (const auto& l : kind.latency) {
+    calls += l.samples;
+    max = std::max(max, l.maxMs);
+    if (l.p99Ms > slowest->p99Ms) slowest = &l;
+  }
+  out << fmt::format(
+      "  latency: {} calls, slowest p99 {:.1f} ms ({} -> {}, batch {}, p50 {:.1f} ms), max {:.1f} "
+      "ms\n",
+      calls, slowest->p99Ms, slowest->from, slowest->to, slowest->batchSizes, slowest->p50Ms, max);
+}
+
+void printProblem(const Problem& p, const KindReport& kind, const RunReport& report,
+                  std::ostream& out, const Paint& paint) {
+  out << "\n"
+      << paint(fmt::format("{} {}", p.id, p.warningOnly ? "warning" : severityName(p.severity)),
+               "1")
+      << shortenUtf8(fmt::format(" ({}): {}", kind.kind, p.title), kWidth - 20) << "\n";
+  std::string breaks =
+      fmt::format("  breaks {}, {}", sitesText(p, kWidth - 40), plural(p.cases, "failing case"));
+  if (p.warningOnly) breaks += "; only a warning: " + p.warningReason;
+  out << breaks << "\n";
+  // The text is shortened line by line (JUnit, JSON and the bundle's diff.txt have it whole),
+  // except the diff's values and the replay line's path.
+  const std::string text = failureText(p.example, report, true);
+  for (std::size_t start = 0; start < text.size();) {
+    auto end = text.find('\n', start);
+    if (end == std::string::npos) end = text.size();
+    const std::string line = text.substr(start, end - start);
+    const bool whole = line.rfind("- ", 0) == 0 || line.rfind("+ ", 0) == 0 ||
+                       line.rfind("replay: ", 0) == 0 || line.rfind("input", 0) == 0;
+    out << "    " << (whole ? line : shortenUtf8(line, kWidth - 4)) << "\n";
+    start = end + 1;
+  }
+}
+
 }  // namespace
 
-void printConsoleReport(const RunReport& report, std::ostream& out, bool colour) {
+void printConsoleReport(const RunReport& report, std::ostream& terminal, bool colour) {
+  // Webhook answers may hold any bytes: the text is made valid UTF-8 before it is printed.
+  std::ostringstream out;
   Paint paint{colour};
   for (const auto& w : report.warnings) out << "warning: " << w << "\n";
+  std::vector<std::vector<Problem>> problems;
   for (const auto& kind : report.kinds) {
-    out << fmt::format("\n{} ({}) via {}, ConversionReview {}\n", kind.kind, kind.crdName, kind.url,
-                       kind.reviewVersion);
-    std::string versions;
-    for (const auto& v : kind.versions)
-      versions +=
-          (versions.empty() ? "" : ", ") + v + (v == kind.storageVersion ? " (storage)" : "");
-    out << fmt::format("  versions: {}; {} requests, {} objects sent\n", versions, kind.requests,
-                       kind.objectsSent);
-    for (const auto& n : kind.notes) out << "  note: " << n << "\n";
-    // One row per property, aggregated over version pairs.
-    struct Row {
-      int passed = 0, failed = 0, blocked = 0, warnings = 0;
-      std::vector<std::string> failingPairs;
-    };
-    std::map<std::string, Row> rows;
-    for (const auto& t : kind.tallies) {
-      Row& r = rows[t.property];
-      r.passed += t.passed;
-      r.blocked += t.blocked;
-      if (t.warningOnly)
-        r.warnings += t.failed;
-      else
-        r.failed += t.failed;
-      if (t.failed > 0 && !t.from.empty())
-        r.failingPairs.push_back(fmt::format("{}->{}", t.from, t.to));
-    }
-    for (const auto& info : propertyRegistry()) {
-      auto it = rows.find(std::string(info.id));
-      if (it == rows.end()) continue;
-      const Row& r = it->second;
-      std::string verdict = r.failed > 0     ? paint("FAIL", "31;1")
-                            : r.warnings > 0 ? paint("WARN", "33")
-                            : r.passed > 0   ? paint("pass", "32")
-                                             : paint("n/a ", "2");
-      std::string pairs;
-      for (std::size_t i = 0; i < r.failingPairs.size() && i < 4; ++i)
-        pairs += (i ? " " : "") + r.failingPairs[i];
-      if (r.failingPairs.size() > 4) pairs += fmt::format(" +{}", r.failingPairs.size() - 4);
-      out << fmt::format("  {} {:<26} {:>6} passed {:>5} failed {:>5} n/a  {}\n", verdict, info.id,
-                         r.passed, r.failed + r.warnings, r.blocked, pairs);
-    }
-    if (!kind.latency.empty()) {
-      out << "  latency (ms)            batch   calls    p50    p95    p99    max\n";
-      for (const auto& l : kind.latency)
-        out << fmt::format("  {:>10} -> {:<10} {:>6} {:>7} {:>6.1f} {:>6.1f} {:>6.1f} {:>6.1f}\n",
-                           l.from, l.to, l.batchSizes, l.samples, l.p50Ms, l.p95Ms, l.p99Ms,
-                           l.maxMs);
-    }
+    problems.push_back(problemsOf(kind));
+    printHeader(kind, out);
+    printDigest(problems.back(), out, paint);
+    printProperties(kind, out, paint);
+    printLatency(kind, out);
   }
-  bool header = false;
-  for (const auto& kind : report.kinds) {
-    for (const auto& t : kind.tallies) {
-      if (t.failed == 0) continue;
-      if (!header) {
-        out << "\n" << paint("Failures", "1") << "\n";
-        header = true;
-      }
-      out << fmt::format(
-          "\n[{}] {} {}{}: {} of {} cases failed, {} cause{}\n", t.property, kind.kind, caseName(t),
-          t.warningOnly ? " (warning: " + t.warningReason + ")" : "", t.failed, t.failed + t.passed,
-          t.findings.size() + t.moreCauses, t.findings.size() + t.moreCauses == 1 ? "" : "s");
-      for (std::size_t k = 0; k < t.findings.size(); ++k) {
-        const Finding& f = t.findings[k];
-        if (f.cause) out << fmt::format("  {}. {}\n", k + 1, causeHeadline(f));
-        std::string text = failureText(f, report, true);
-        for (std::size_t start = 0; start < text.size();) {
-          auto end = text.find('\n', start);
-          if (end == std::string::npos) end = text.size();
-          out << "      " << text.substr(start, end - start) << "\n";
-          start = end + 1;
-        }
-      }
-      if (t.moreCauses > 0)
-        out << fmt::format("  ... and {} more cause(s), counted in results.json\n", t.moreCauses);
-    }
-  }
+  for (std::size_t k = 0; k < report.kinds.size(); ++k)
+    for (const auto& p : problems[k]) printProblem(p, report.kinds[k], report, out, paint);
   bool ackHeader = false;
   for (const auto& kind : report.kinds)
     for (const auto& t : kind.tallies)
@@ -107,25 +185,41 @@ void printConsoleReport(const RunReport& report, std::ostream& out, bool colour)
           out << "\n" << paint("Acknowledged differences (not failures)", "1") << "\n";
           ackHeader = true;
         }
-        out << fmt::format("  [{}] {} {}: {} ({} case{}); {}: {}\n", t.property, kind.kind,
-                           caseName(t), a.ack.cause.title, a.cases, a.cases == 1 ? "" : "s",
-                           a.ack.where, a.ack.reason);
+        out << fmt::format("  [{}] {} {}: {} ({}); {}: {}\n", t.property, kind.kind, caseName(t),
+                           a.ack.cause.title, plural(a.cases, "case"), a.ack.where, a.ack.reason);
       }
   if (!report.fatalError.empty())
     out << "\n" << paint("error: ", "31;1") << report.fatalError << "\n";
-  int failed = report.failedProperties();
-  out << fmt::format("\nseed {}; {:.1f} s; ", report.seed, report.seconds);
+  int problemCount = 0, failingProblems = 0;
+  for (const auto& list : problems)
+    for (const auto& p : list) {
+      ++problemCount;
+      if (!p.warningOnly) ++failingProblems;
+    }
+  out << "\n";
+  if (!report.command.empty()) out << "reproduce: " << report.command << "\n";
+  const int failed = report.failedProperties();
+  out << fmt::format("seed {}; {:.1f} s; ", report.seed, report.seconds);
   if (report.interrupted)
-    out << paint(fmt::format("interrupted after {} failed property check(s); results are partial",
-                             failed),
+    out << paint(fmt::format("interrupted with {} and {} failed property check(s) so far; results "
+                             "are partial",
+                             plural(problemCount, "problem"), failed),
                  "33;1")
         << "\n";
   else if (report.exitCode == 0)
-    out << paint("all properties held", "32;1") << "\n";
+    out << paint(problemCount == 0 ? "all properties held"
+                                   : fmt::format("all properties held ({} only warn)",
+                                                 plural(problemCount, "problem")),
+                 "32;1")
+        << "\n";
   else if (report.exitCode == 1)
-    out << paint(fmt::format("{} property check(s) failed", failed), "31;1") << "\n";
+    out << paint(fmt::format("{} ({} failed property check(s))", plural(failingProblems, "problem"),
+                             failed),
+                 "31;1")
+        << "\n";
   else
     out << fmt::format("nothing was tested (exit {})\n", report.exitCode);
+  terminal << toValidUtf8(out.str());
 }
 
 }  // namespace convcheck

@@ -1,9 +1,12 @@
 #include "reports/failure_text.h"
 
+#include <filesystem>
+
 #include <fmt/format.h>
 
 #include "properties/checks/cause_analysis.h"
 #include "properties/checks/json_diff.h"
+#include "reports/bundle_target.h"
 
 namespace convcheck {
 
@@ -17,6 +20,11 @@ std::string causeHeadline(const Finding& finding) {
   return fmt::format("{}: {} ({} case{})", severityName(finding.cause->severity),
                      finding.cause->title, finding.cases, finding.cases == 1 ? "" : "s");
 }
+
+namespace {
+// The console shows a case's objects inline up to this size, and names the bundle file beyond.
+constexpr std::size_t kInlineInputBytes = 140;
+}  // namespace
 
 std::string failureText(const Finding& finding, const RunReport& report, bool compact) {
   std::string out = finding.summary + "\n";
@@ -32,13 +40,14 @@ std::string failureText(const Finding& finding, const RunReport& report, bool co
                                   ? finding.batch
                                   : SharedObjects::heldBy(nullptr, finding.caseObjects);
   std::size_t inputBytes = 0;
-  for (const auto& o : input) inputBytes += o.dump().size();
-  if (compact && !input.empty() && (input.size() > 1 || inputBytes > 600)) {
+  for (const auto& o : input)
+    inputBytes += o.dump(-1, ' ', false, nlohmann::json::error_handler_t::replace).size();
+  if (compact && !input.empty() && (input.size() > 1 || inputBytes > kInlineInputBytes)) {
     out += fmt::format("input{}: {} object(s), {} B of JSON; {}\n",
                        finding.shrink ? " (shrunk)" : "", input.size(), inputBytes,
                        finding.bundle.empty()
                            ? "run with --report-dir to keep the full objects"
-                           : "full objects in " + finding.bundle + "/request-1.json");
+                           : "full objects in " + shownPath(finding.bundle) + "/request-1.json");
   } else if (compact && !input.empty()) {
     out += fmt::format("input{}: {}\n", finding.shrink ? " (shrunk)" : "",
                        input[0].dump(-1, ' ', false, nlohmann::json::error_handler_t::replace));
@@ -52,10 +61,18 @@ std::string failureText(const Finding& finding, const RunReport& report, bool co
   if (finding.shrink) out += shrinkSummary(*finding.shrink) + "\n";
   if (!finding.origin.empty() && finding.origin != "generated")
     out += fmt::format("found by: {}\n", finding.origin);
-  if (!report.command.empty()) out += fmt::format("reproduce: {}\n", report.command);
-  if (!finding.bundle.empty()) out += fmt::format("replay: convcheck replay {}\n", finding.bundle);
-  if (!finding.curl.empty()) out += fmt::format("curl: {}\n", finding.curl);
+  if (!compact && !report.command.empty()) out += fmt::format("reproduce: {}\n", report.command);
+  if (!finding.bundle.empty())
+    out += fmt::format("replay: convcheck replay {}\n", shellQuote(shownPath(finding.bundle)));
+  if (!compact && !finding.curl.empty()) out += fmt::format("curl: {}\n", finding.curl);
   return out;
+}
+
+std::string shownPath(const std::string& path) {
+  std::error_code ec;
+  const auto relative = std::filesystem::proximate(path, ec);
+  if (ec || relative.empty() || relative.string().rfind("..", 0) == 0) return path;
+  return relative.string();
 }
 
 namespace {

@@ -8,8 +8,10 @@
 
 namespace convcheck {
 
-// `compact` (the console): at most a dozen diff lines, and the input objects only when they are
-// small; the full objects are in the bundle (--report-dir) that the text names.
+// `compact` (the console, where the run's reproduction command is printed once): at most a dozen
+// diff lines, the input objects only when they are small (the full objects are in the bundle,
+// --report-dir, that the text names), no curl line. Otherwise also the reproduction command and
+// the curl line.
 std::string failureText(const Finding& finding, const RunReport& report, bool compact = false);
 // "data loss: spec.size is lost (was \"small\") — 12 cases", or "" without a cause.
 std::string causeHeadline(const Finding& finding);
@@ -17,5 +19,7 @@ std::string caseName(const PropertyTally& tally);  // "v1beta1 -> v1: round-trip
 // "shrunk from 14 object(s), 812 fields, 20.1 KiB to 1 object(s), 9 fields (1 optional), 312 B
 // in 23 webhook call(s)", plus why it may not be minimal.
 std::string shrinkSummary(const ShrinkInfo& shrink);
+// `path` relative to the working directory when it lies below it, else as it is.
+std::string shownPath(const std::string& path);
 
 }  // namespace convcheck

@@ -5,11 +5,17 @@
 
 #include <fmt/format.h>
 
+#include "kube/go/utf8_text.h"
 #include "properties/checks/property_registry.h"
+#include "reports/problem_list.h"
 
 namespace convcheck {
 
 using nlohmann::json;
+
+namespace {
+constexpr std::size_t kMaxBodyBytes = std::size_t{1} << 20;  // of each response body shown
+}  // namespace
 
 json exchangeToJson(const Exchange& ex) {
   json out;
@@ -23,9 +29,7 @@ json exchangeToJson(const Exchange& ex) {
                      {"contentType", ex.http.contentType},
                      {"transportError", ex.http.transportError},
                      {"elapsedMs", ex.http.elapsed.count() / 1000.0},
-                     {"body", ex.http.body.size() > (1u << 20)
-                                  ? ex.http.body.substr(0, 1u << 20) + "...(truncated)"
-                                  : ex.http.body}};
+                     {"body", toValidUtf8(shortenUtf8(ex.http.body, kMaxBodyBytes))}};
   out["apiserver"] = {{"stage", modelStageName(ex.verdict.stage)}, {"message", ex.verdict.message}};
   return out;
 }
@@ -81,11 +85,34 @@ json findingToJson(const Finding& f) {
 }
 }  // namespace
 
+json problemToJson(const Problem& p) {
+  json sites = json::array();
+  for (const auto& site : p.sites)
+    sites.push_back({{"property", site.property},
+                     {"from", site.from},
+                     {"to", site.to},
+                     {"cases", site.cases},
+                     {"warningOnly", site.warningOnly}});
+  json out = {{"id", p.id},
+              {"key", p.key},
+              {"severity", severityName(p.severity)},
+              {"title", p.title},
+              {"cases", p.cases},
+              {"warningOnly", p.warningOnly},
+              {"warningReason", p.warningReason},
+              {"sites", sites},
+              {"example", findingToJson(p.example)}};
+  if (!p.example.bundle.empty()) out["bundle"] = p.example.bundle;
+  return out;
+}
+
 json reportToJson(const RunReport& report) {
   json out;
+  out["format"] = kResultsFormat;
   out["convcheck"] = report.version;
-  out["seed"] = report.seed;
+  out["seed"] = std::to_string(report.seed);
   out["command"] = report.command;
+  out["startedAt"] = report.startedAt;
   out["exitCode"] = report.exitCode;
   out["interrupted"] = report.interrupted;
   out["fatalError"] = report.fatalError;
@@ -100,13 +127,18 @@ json reportToJson(const RunReport& report) {
                  {"url", k.url},
                  {"reviewVersion", k.reviewVersion},
                  {"versions", k.versions},
+                 {"versionRoles", k.versionRoles},
                  {"storageVersion", k.storageVersion},
                  {"storedVersions", k.storedVersions},
                  {"notServed", k.notServed},
                  {"warningVersions", k.warningVersions},
                  {"notes", k.notes},
                  {"requests", k.requests},
-                 {"objectsSent", k.objectsSent}};
+                 {"objectsSent", k.objectsSent},
+                 {"seconds", k.seconds}};
+    const std::vector<Problem> problems = problemsOf(k);
+    kind["problems"] = json::array();
+    for (const auto& p : problems) kind["problems"].push_back(problemToJson(p));
     kind["results"] = json::array();
     for (const auto& t : k.tallies) {
       json r = {{"property", t.property},
@@ -120,9 +152,10 @@ json reportToJson(const RunReport& report) {
                 {"verdict", t.failed > 0 ? (t.warningOnly ? "warning" : "fail")
                                          : (t.passed > 0 ? "pass" : "not-evaluable")}};
       if (!t.blockedBy.empty()) r["notEvaluableBecause"] = t.blockedBy;
-      r["findings"] = json::array();
+      r["problems"] = json::array();
+      for (const Problem* p : problemsAt(problems, t)) r["problems"].push_back(p->id);
+      r["findings"] = json::array();  // the example of each of its causes the run kept
       for (const auto& f : t.findings) r["findings"].push_back(findingToJson(f));
-      r["moreCauses"] = t.moreCauses;
       r["acknowledged"] = json::array();
       for (const auto& a : t.acknowledged)
         r["acknowledged"].push_back({{"cause", a.ack.cause.key},

@@ -7,28 +7,152 @@
 #include <fmt/format.h>
 #include <pugixml.hpp>
 
+#include "kube/go/go_format.h"
+#include "kube/go/utf8_text.h"
+#include "properties/checks/cause_analysis.h"
 #include "reports/failure_text.h"
+#include "reports/problem_list.h"
 
 namespace convcheck {
+
+std::string xmlSafe(const std::string& text) {
+  const std::string valid = toValidUtf8(text);
+  std::string out;
+  out.reserve(valid.size());
+  std::string_view rest = valid;
+  while (!rest.empty()) {
+    const auto [rune, width] = goDecodeRune(rest);
+    if ((rune < 0x20 && rune != '\n' && rune != '\t' && rune != '\r') || rune == 0xFFFE ||
+        rune == 0xFFFF)
+      out += rune < 0x20 ? fmt::format("\\x{:02x}", static_cast<unsigned>(rune))
+                         : fmt::format("\\u{:04X}", static_cast<unsigned>(rune));
+    else
+      out.append(rest.substr(0, width));
+    rest.remove_prefix(width);
+  }
+  return out;
+}
+
 namespace {
+
+void setAttribute(pugi::xml_node node, const char* name, const std::string& value) {
+  node.append_attribute(name) = xmlSafe(value).c_str();
+}
 
 void addProperty(pugi::xml_node props, const char* name, const std::string& value) {
   auto p = props.append_child("property");
-  p.append_attribute("name") = name;
-  p.append_attribute("value") = value.c_str();
+  setAttribute(p, "name", name);
+  setAttribute(p, "value", value);
 }
 
-// XML 1.0 cannot carry most control characters; webhook answers may contain anything.
-std::string xmlSafe(const std::string& s) {
-  std::string out;
-  out.reserve(s.size());
-  for (unsigned char c : s) {
-    if (c < 0x20 && c != '\n' && c != '\t' && c != '\r')
-      out += fmt::format("\\x{:02x}", c);
-    else
-      out += static_cast<char>(c);
+std::string seconds(double s) { return fmt::format("{:.3f}", s); }
+
+std::string problemHeadline(const Problem& p) {
+  return fmt::format("{} {}: {}", p.id, p.warningOnly ? "warning" : severityName(p.severity),
+                     p.title);
+}
+
+// The problems a testcase shows: each in full at its first site, elsewhere a pointer to it.
+std::string problemsBody(const std::vector<const Problem*>& problems, const PropertyTally& tally,
+                         const KindReport& kind, const RunReport& report) {
+  std::string body;
+  for (const Problem* p : problems) {
+    body += problemHeadline(*p) + "\n";
+    body += fmt::format("breaks {} ({} failing case{})\n", sitesText(*p), p->cases,
+                        p->cases == 1 ? "" : "s");
+    if (p->warningOnly) body += "only a warning: " + p->warningReason + "\n";
+    if (isFirstSite(*p, tally, kind)) {
+      body += failureText(p->example, report) + "\n";
+      continue;
+    }
+    for (const auto& t : kind.tallies)
+      if (isFirstSite(*p, t, kind)) {
+        body += fmt::format("shown in full under \"{}\"\n\n", caseName(t));
+        break;
+      }
   }
-  return out;
+  return body;
+}
+
+std::string countsText(const PropertyTally& tally, const KindReport& kind) {
+  std::string counts = fmt::format("passed {}, failed {}, not evaluable {}", tally.passed,
+                                   tally.failed, tally.blocked);
+  if (!tally.blockedBy.empty()) counts += " (first: " + tally.blockedBy + ")";
+  if (tally.property == "timeout")
+    for (const auto& l : kind.latency)
+      if (l.from == tally.from && l.to == tally.to)
+        counts += fmt::format(
+            "\nlatency batch {}: {} calls, p50 {:.1f} ms, p95 {:.1f} ms, p99 {:.1f} ms, max {:.1f} "
+            "ms",
+            l.batchSizes, l.samples, l.p50Ms, l.p95Ms, l.p99Ms, l.maxMs);
+  for (const auto& a : tally.acknowledged)
+    counts += fmt::format("\nacknowledged ({} cases): {}; {}: {}", a.cases, a.ack.cause.title,
+                          a.ack.where, a.ack.reason);
+  return counts;
+}
+
+struct Counts {
+  int tests = 0, failures = 0, errors = 0, skipped = 0;
+};
+
+Counts addKind(pugi::xml_node suites, const KindReport& kind, const RunReport& report) {
+  Counts c;
+  auto suite = suites.append_child("testsuite");
+  setAttribute(suite, "name", fmt::format("{} ({})", kind.kind, kind.crdName));
+  auto props = suite.append_child("properties");
+  addProperty(props, "seed", std::to_string(report.seed));
+  addProperty(props, "command", report.command);
+  addProperty(props, "url", kind.url);
+  addProperty(props, "conversionReviewVersion", kind.reviewVersion);
+  addProperty(props, "storageVersion", kind.storageVersion);
+  for (const auto& [version, role] : kind.versionRoles)
+    addProperty(props, ("version " + version).c_str(), role);
+  const std::vector<Problem> problems = problemsOf(kind);
+  addProperty(props, "problems", std::to_string(problems.size()));
+  // A kind's wall time spread evenly: the cases of every (property, pair) run interleaved, on the
+  // same calls, so no one of them has a time of its own.
+  const double each = kind.tallies.empty() ? 0 : kind.seconds / kind.tallies.size();
+  for (const auto& tally : kind.tallies) {
+    auto tc = suite.append_child("testcase");
+    setAttribute(tc, "classname", "convcheck." + kind.kind);
+    setAttribute(tc, "name", caseName(tally));
+    setAttribute(tc, "time", seconds(each));
+    ++c.tests;
+    const std::vector<const Problem*> shown = problemsAt(problems, tally);
+    std::string headline;
+    for (const Problem* p : shown)
+      headline += (headline.empty() ? "" : "; ") + shortenUtf8(problemHeadline(*p), 200);
+    if (headline.empty() && !tally.findings.empty()) headline = tally.findings.front().summary;
+    const std::string counts = countsText(tally, kind);
+    if (tally.failed > 0 && !tally.warningOnly) {
+      ++c.failures;
+      auto failure = tc.append_child("failure");
+      setAttribute(failure, "message",
+                   headline.empty() ? fmt::format("{} case(s) failed", tally.failed) : headline);
+      setAttribute(failure, "type", tally.property);
+      failure.text().set(xmlSafe(problemsBody(shown, tally, kind, report) + counts + "\n").c_str());
+    } else if (tally.failed > 0) {
+      ++c.skipped;
+      auto skip = tc.append_child("skipped");
+      setAttribute(skip, "message", "warning only (" + tally.warningReason + "): " + headline);
+      tc.append_child("system-out")
+          .text()
+          .set(xmlSafe(problemsBody(shown, tally, kind, report) + counts).c_str());
+      continue;
+    } else if (tally.passed == 0) {
+      ++c.skipped;
+      auto skip = tc.append_child("skipped");
+      setAttribute(skip, "message", "not evaluable: " + tally.blockedBy);
+    }
+    tc.append_child("system-out").text().set(xmlSafe(counts).c_str());
+  }
+  setAttribute(suite, "tests", std::to_string(c.tests));
+  setAttribute(suite, "failures", std::to_string(c.failures));
+  setAttribute(suite, "errors", "0");
+  setAttribute(suite, "skipped", std::to_string(c.skipped));
+  setAttribute(suite, "time", seconds(kind.seconds));
+  if (!report.startedAt.empty()) setAttribute(suite, "timestamp", report.startedAt);
+  return c;
 }
 
 }  // namespace
@@ -40,7 +164,7 @@ std::string renderJunit(const RunReport& report) {
   decl.append_attribute("encoding") = "UTF-8";
   auto suites = doc.append_child("testsuites");
   suites.append_attribute("name") = "convcheck";
-  int allTests = 0, allFailures = 0, allSkipped = 0, allErrors = 0;
+  Counts all;
 
   if (!report.fatalError.empty() || report.interrupted) {
     auto suite = suites.append_child("testsuite");
@@ -48,94 +172,34 @@ std::string renderJunit(const RunReport& report) {
     auto tc = suite.append_child("testcase");
     tc.append_attribute("classname") = "convcheck";
     tc.append_attribute("name") = report.interrupted ? "run interrupted" : "run";
+    tc.append_attribute("time") = seconds(report.seconds).c_str();
     auto err = tc.append_child("error");
-    std::string message = report.interrupted ? "the run was interrupted; results are partial"
-                                             : xmlSafe(report.fatalError);
-    err.append_attribute("message") = message.c_str();
+    const std::string message =
+        report.interrupted ? "the run was interrupted; results are partial" : report.fatalError;
+    setAttribute(err, "message", message);
     err.append_attribute("type") = report.interrupted ? "interrupted" : "fatal";
-    err.text().set(message.c_str());
+    err.text().set(xmlSafe(message).c_str());
     suite.append_attribute("tests") = 1;
     suite.append_attribute("failures") = 0;
     suite.append_attribute("errors") = 1;
     suite.append_attribute("skipped") = 0;
-    ++allTests;
-    ++allErrors;
+    suite.append_attribute("time") = seconds(report.seconds).c_str();
+    if (!report.startedAt.empty()) setAttribute(suite, "timestamp", report.startedAt);
+    ++all.tests;
+    ++all.errors;
   }
 
   for (const auto& kind : report.kinds) {
-    auto suite = suites.append_child("testsuite");
-    std::string name = fmt::format("{} ({})", kind.kind, kind.crdName);
-    suite.append_attribute("name") = name.c_str();
-    int tests = 0, failures = 0, skipped = 0;
-    auto props = suite.append_child("properties");
-    addProperty(props, "seed", std::to_string(report.seed));
-    addProperty(props, "url", kind.url);
-    addProperty(props, "conversionReviewVersion", kind.reviewVersion);
-    addProperty(props, "storageVersion", kind.storageVersion);
-    for (const auto& tally : kind.tallies) {
-      auto tc = suite.append_child("testcase");
-      std::string classname = "convcheck." + kind.kind;
-      std::string tcName = caseName(tally);
-      tc.append_attribute("classname") = classname.c_str();
-      tc.append_attribute("name") = tcName.c_str();
-      tc.append_attribute("time") = "0";
-      ++tests;
-      std::string counts = fmt::format("passed {}, failed {}, not evaluable {}", tally.passed,
-                                       tally.failed, tally.blocked);
-      if (tally.failed > 0 && !tally.warningOnly && !tally.findings.empty()) {
-        ++failures;
-        const Finding& f = tally.findings.front();
-        auto failure = tc.append_child("failure");
-        std::string message = xmlSafe(f.cause ? causeHeadline(f) : f.summary);
-        failure.append_attribute("message") = message.c_str();
-        failure.append_attribute("type") = tally.property.c_str();
-        std::string body;
-        for (std::size_t k = 0; k < tally.findings.size(); ++k) {
-          const Finding& each = tally.findings[k];
-          if (each.cause) body += fmt::format("cause {}: {}\n", k + 1, causeHeadline(each));
-          body += failureText(each, report) + "\n";
-        }
-        if (tally.moreCauses > 0) body += fmt::format("{} more cause(s)\n", tally.moreCauses);
-        std::string text = xmlSafe(body + counts + "\n");
-        failure.text().set(text.c_str());
-      } else if (tally.failed > 0 && !tally.findings.empty()) {
-        ++skipped;
-        auto skip = tc.append_child("skipped");
-        std::string message = xmlSafe("warning only (" + tally.warningReason +
-                                      "): " + tally.findings.front().summary);
-        skip.append_attribute("message") = message.c_str();
-      } else if (tally.passed == 0) {
-        ++skipped;
-        auto skip = tc.append_child("skipped");
-        std::string message = xmlSafe("not evaluable: " + tally.blockedBy);
-        skip.append_attribute("message") = message.c_str();
-      }
-      if (tally.property == "timeout")
-        for (const auto& l : kind.latency)
-          if (l.from == tally.from && l.to == tally.to)
-            counts += fmt::format(
-                "\nlatency batch {}: {} calls, p50 {:.1f} ms, p95 {:.1f} ms, "
-                "p99 {:.1f} ms, max {:.1f} ms",
-                l.batchSizes, l.samples, l.p50Ms, l.p95Ms, l.p99Ms, l.maxMs);
-      for (const auto& a : tally.acknowledged)
-        counts += fmt::format("\nacknowledged ({} cases): {}; {}: {}", a.cases, a.ack.cause.title,
-                              a.ack.where, a.ack.reason);
-      counts = xmlSafe(counts);
-      tc.append_child("system-out").text().set(counts.c_str());
-    }
-    suite.append_attribute("tests") = tests;
-    suite.append_attribute("failures") = failures;
-    suite.append_attribute("errors") = 0;
-    suite.append_attribute("skipped") = skipped;
-    allTests += tests;
-    allFailures += failures;
-    allSkipped += skipped;
+    const Counts c = addKind(suites, kind, report);
+    all.tests += c.tests;
+    all.failures += c.failures;
+    all.skipped += c.skipped;
   }
-  suites.append_attribute("tests") = allTests;
-  suites.append_attribute("failures") = allFailures;
-  suites.append_attribute("errors") = allErrors;
-  suites.append_attribute("skipped") = allSkipped;
-  suites.append_attribute("time") = fmt::format("{:.3f}", report.seconds).c_str();
+  // junit-10.xsd allows no skipped count on <testsuites>: each testsuite carries its own.
+  suites.append_attribute("tests") = all.tests;
+  suites.append_attribute("failures") = all.failures;
+  suites.append_attribute("errors") = all.errors;
+  suites.append_attribute("time") = seconds(report.seconds).c_str();
   std::ostringstream out;
   doc.save(out, "  ");
   return out.str();

@@ -1,5 +1,7 @@
-// JUnit XML for CI test reporters: one testsuite per kind, one testcase per (from, to, property).
-// Reads a RunReport only; called by the CLI after a run (also after a failed or interrupted one).
+// JUnit XML for CI test reporters (valid against the Jenkins xunit junit-10 schema, always valid
+// UTF-8): one testsuite per kind, one testcase per (from, to, property) whose failure lists the
+// problems it shows, each in full at its first testcase. Reads a RunReport only; called by the CLI
+// after a run (also after a failed or interrupted one).
 #pragma once
 
 #include <string>
@@ -11,5 +13,9 @@ namespace convcheck {
 std::string renderJunit(const RunReport& report);
 // Writes atomically (temporary file, then rename). Returns an error message or "".
 std::string writeJunit(const RunReport& report, const std::string& path);
+
+// `text` as XML 1.0 can carry it: valid UTF-8 (each invalid byte as U+FFFD), control characters
+// other than tab and newlines as \xNN, U+FFFE and U+FFFF as \uFFFE and \uFFFF.
+std::string xmlSafe(const std::string& text);
 
 }  // namespace convcheck

@@ -11,6 +11,7 @@
 
 #include "reports/json_report.h"
 #include "reports/junit_report.h"
+#include "reports/markdown_report.h"
 
 namespace convcheck {
 
@@ -18,6 +19,10 @@ const std::vector<ReportFormat>& reportFormats() {
   static const std::vector<ReportFormat> formats{
       {"junit", "Write JUnit XML here", "junit.xml", "JUnit", writeJunit},
       {"json", "Write machine-readable JSON results here", "results.json", "JSON", writeJsonReport},
+      {"summary",
+       "Write a Markdown summary here (problems with links to bundles; default: "
+       "$GITHUB_STEP_SUMMARY when set)",
+       "summary.md", "Summary", writeMarkdownSummary, githubStepSummary},
   };
   return formats;
 }

@@ -1,6 +1,6 @@
-// The report files a run can write (JUnit, JSON …), one entry per format: the run command declares
-// an option for each, names it in --report-dir and writes it. Used by app/cli; a new format is one
-// entry here (and its renderer).
+// The report files a run can write (JUnit, JSON, Markdown summary), one entry per format: the run
+// command declares an option for each, names it in --report-dir and writes it. Used by app/cli; a
+// new format is one entry here (and its renderer).
 #pragma once
 
 #include <functional>
@@ -19,6 +19,9 @@ struct ReportFormat {
   std::string label;     // how the console names the file after a run
   // Writes the report to `path`; returns an error message or "".
   std::function<std::string(const RunReport&, const std::string& path)> write;
+  // Where it goes when its option is not given, before --report-dir ("" for nowhere), e.g.
+  // $GITHUB_STEP_SUMMARY for the Markdown summary. Unset: only its option and --report-dir.
+  std::function<std::string()> defaultPath = {};
 };
 
 // Every format, in the order --help lists their options and the console names their files.

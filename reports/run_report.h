@@ -86,7 +86,7 @@ struct KindReport {
   int requests = 0;
   int objectsSent = 0;
   double seconds = 0;  // wall time of this kind's run
-  Crd crd;  // the CRD as tested (reproduction bundles carry a copy)
+  Crd crd;             // the CRD as tested (reproduction bundles carry a copy)
 };
 
 struct RunReport {

@@ -121,7 +121,7 @@ void declareRunFlags(CLI::App& run, RunFlags& f) {
     run.add_option("--" + format.id, c.reportPaths[format.id], format.help + " (- for stdout)");
   run.add_option(
       "--report-dir", c.reportDir,
-      "Write reports (junit.xml, results.json) and reproduction bundles (bundles/) here");
+      "Write reports (junit.xml, results.json, summary.md) and reproduction bundles (bundles/) here");
   declareShrinkBudgetOption(run, c.shrinkBudget, 200);
   run.add_option("--corpus", c.corpusDir,
                  "Corpus directory: samples/ are test inputs, regressions/ are replayed first and "
@@ -221,6 +221,9 @@ std::string finishRunConfig(RunFlags& f, const std::vector<std::string>& args) {
   int onStdout = 0;
   for (const auto& format : reportFormats()) onStdout += c.reportPaths[format.id] == "-";
   if (onStdout > 1) return "only one report can go to stdout (-)";
+  for (const auto& format : reportFormats())
+    if (c.reportPaths[format.id].empty() && format.defaultPath)
+      c.reportPaths[format.id] = format.defaultPath();
   if (!c.reportDir.empty())
     for (const auto& format : reportFormats())
       if (c.reportPaths[format.id].empty())

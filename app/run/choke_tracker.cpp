@@ -1,4 +1,5 @@
 #include "app/run/choke_tracker.h"
+#include "kube/go/utf8_text.h"
 
 #include <fmt/format.h>
 
@@ -23,8 +24,7 @@ std::vector<std::string> ChokeTracker::notes() const {
   for (const auto& [version, count] : versions_) {
     for (const auto& [key, seen] : count.byError) {
       if (count.cases < 8 || 2 * seen.first < count.cases) continue;
-      std::string message =
-          seen.second.size() > 240 ? seen.second.substr(0, 237) + "..." : seen.second;
+      std::string message = shortenUtf8(seen.second, 240);
       out.push_back(fmt::format(
           "the webhook rejects most generated {} objects the same way ({} of {} cases, {}): "
           "{}; the other properties were judged on the objects it converts, with extra cases "

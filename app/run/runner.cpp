@@ -16,6 +16,7 @@
 #include <random>
 #include <thread>
 
+#include <fmt/chrono.h>
 #include <fmt/format.h>
 #include <rapidcheck.h>
 
@@ -683,6 +684,9 @@ RunReport runConformance(const RunConfig& config, std::istream& stdinStream, std
                          const TargetFactory& makeTarget) {
   auto started = std::chrono::steady_clock::now();
   RunReport report;
+  report.startedAt = fmt::format(
+      "{:%Y-%m-%dT%H:%M:%SZ}",
+      fmt::gmtime(std::chrono::system_clock::to_time_t(std::chrono::system_clock::now())));
   report.seed = config.seed;
   report.command = config.commandLine;
   report.rawObjects = config.rawObjects;
@@ -733,7 +737,10 @@ RunReport runConformance(const RunConfig& config, std::istream& stdinStream, std
                                      crd->source.document, error->version, error->message)};
       KindRun run(std::get<KindContext>(compiled), perKind, std::get<ResolvedTarget>(target),
                   makeTarget ? makeTarget : TargetFactory(httpsTarget), log);
+      const auto kindStarted = std::chrono::steady_clock::now();
       bool reached = run.run();
+      const std::chrono::duration<double> kindSeconds =
+          std::chrono::steady_clock::now() - kindStarted;
       if (reached)
         anyTested = true;
       else
@@ -741,6 +748,7 @@ RunReport runConformance(const RunConfig& config, std::istream& stdinStream, std
             "{}: could not reach the webhook: {}", crd->name,
             explainUnreachable(std::get<ResolvedTarget>(target), run.unreachableReason())));
       report.kinds.push_back(run.takeReport());
+      report.kinds.back().seconds = kindSeconds.count();
       if (run.interrupted()) {
         report.interrupted = true;
         break;

@@ -14,6 +14,7 @@
 #include "generators/pattern/regex_gen.h"
 #include "generators/pattern/regex_parser.h"
 #include "generators/pattern/utf8.h"
+#include "kube/go/utf8_text.h"
 
 namespace convcheck {
 namespace pattern {
@@ -34,7 +35,7 @@ constexpr std::size_t kQuotedPatternLimit = 160;
 
 std::string quote(const std::string& pattern) {
   if (pattern.size() <= kQuotedPatternLimit) return "`" + pattern + "`";
-  return "`" + pattern.substr(0, kQuotedPatternLimit) + "...` (" + std::to_string(pattern.size()) +
+  return "`" + shortenUtf8(pattern, kQuotedPatternLimit) + "` (" + std::to_string(pattern.size()) +
          " bytes)";
 }
 

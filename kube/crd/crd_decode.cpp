@@ -3,6 +3,7 @@
 #include <cstdint>
 
 #include "kube/crd/base64.h"
+#include "kube/go/utf8_text.h"
 
 namespace convcheck {
 
@@ -33,8 +34,7 @@ std::string describe(const json& v) {
     default:
       return "null";
   }
-  std::string shown = v.dump();
-  if (shown.size() > 60) shown = shown.substr(0, 57) + "...";
+  std::string shown = shortenUtf8(v.dump(), 60);
   return type + " (" + shown + ")";
 }
 

@@ -9,6 +9,7 @@
 #include <fmt/format.h>
 
 #include "kube/apiserver/group_version.h"
+#include "kube/go/utf8_text.h"
 #include "properties/checks/json_diff.h"
 #include "properties/checks/problem_identity.h"
 
@@ -36,7 +37,7 @@ namespace {
 
 std::string shortValue(const json& value) {
   std::string s = value.dump(-1, ' ', false, json::error_handler_t::replace);
-  return s.size() > 60 ? s.substr(0, 57) + "..." : s;
+  return shortenUtf8(s, 60);
 }
 
 // A path that comes as text ("spec.items[3].x", "spec.env[\"k\"]") normalised with the schema of
@@ -293,7 +294,7 @@ std::vector<Cause> causesOf(const Finding& f, const SchemaLookup& schemaOf) {
     const Exchange& ex = *shared;
     if (ex.verdict.accepted()) continue;
     std::string message = ex.verdict.message;
-    if (message.size() > 300) message = message.substr(0, 297) + "...";
+    message = shortenUtf8(message, 300);
     // Two crashes are two problems: the masked message is part of the key, so shrinking keeps
     // the message it started from.
     found.push_back({f.property + "|rejected|" + rejectionStage(ex) + "|" + maskedRejection(ex),

@@ -1,4 +1,5 @@
 #include "properties/checks/json_diff.h"
+#include "kube/go/utf8_text.h"
 
 #include <fmt/format.h>
 
@@ -7,7 +8,8 @@ namespace convcheck {
 std::string diffChildPath(const std::string& parent, const std::string& key) {
   bool plain = !key.empty() && key.find_first_of(".[]\" ") == std::string::npos;
   if (plain) return parent.empty() ? key : parent + "." + key;
-  return parent + "[" + nlohmann::json(key).dump() + "]";
+  return parent + "[" +
+         nlohmann::json(key).dump(-1, ' ', false, nlohmann::json::error_handler_t::replace) + "]";
 }
 
 namespace {
@@ -56,8 +58,7 @@ void diffInto(const nlohmann::json& a, const nlohmann::json& b, const std::strin
 
 std::string shortDump(const nlohmann::json& value) {
   std::string s = value.dump(-1, ' ', false, nlohmann::json::error_handler_t::replace);
-  if (s.size() > 160) s = s.substr(0, 157) + "...";
-  return s;
+  return shortenUtf8(s, 160);
 }
 
 }  // namespace

@@ -3,6 +3,7 @@
 
 #include <fmt/format.h>
 
+#include "kube/go/utf8_text.h"
 #include "properties/checks/exchange_view.h"
 #include "properties/checks/output_checks.h"
 #include "properties/checks/property.h"
@@ -21,7 +22,7 @@ CheckResult judgeNoPrunedFields(const ExchangeRef& ref, const CaseContext& ctx,
   for (const auto& s : ex.verdict.silent)
     if (s.what == "pruned" || s.what == "null-pruned")
       pruned.push_back(fmt::format("index {}: {} ({}, value {})", s.index, s.path, s.what,
-                                   s.value.dump().substr(0, 80)));
+                                   shortenUtf8(s.value.dump(), 80)));
   if (pruned.empty()) return passed("no-pruned-fields");
   return {"no-pruned-fields", Outcome::Fail,
           findingOn("no-pruned-fields", ref, ctx,

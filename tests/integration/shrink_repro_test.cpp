@@ -128,13 +128,16 @@ TEST_P(ShrunkFault, ReportsTheMinimalCounterexampleAndItsBundleReplays) {
       ++checked;
     }
   ASSERT_GT(checked, 0) << "no failure of " << c.property << "\n" << r.out;
-  // The shrunk example's (property, pair) has its bundle.
+  // One bundle per problem, for its example.
   std::vector<std::string> bundles;
   for (const auto& kind : r.json["kinds"])
-    for (const auto& result : kind["results"])
-      for (const auto& f : result["findings"])
-        if (f.contains("shrink") && f.contains("bundle")) bundles.push_back(f["bundle"]);
-  ASSERT_FALSE(bundles.empty()) << r.out;
+    for (const auto& problem : kind["problems"])
+      for (const auto& site : problem["sites"])
+        if (site["property"] == c.property && problem.contains("bundle")) {
+          bundles.push_back(problem["bundle"]);
+          break;
+        }
+  ASSERT_FALSE(bundles.empty()) << r.json["kinds"][0]["problems"].dump(1);
 
   // The JUnit failure text shows the shrunk object and how to reproduce it.
   EXPECT_NE(r.junit.find("input (shrunk)"), std::string::npos);
@@ -144,9 +147,10 @@ TEST_P(ShrunkFault, ReportsTheMinimalCounterexampleAndItsBundleReplays) {
 
   ExampleWebhook correct;
   for (const auto& bundle : bundles) {
-    for (const char* file :
-         {"bundle.json", "crd.json", "request-1.json", "response-1.json", "diff.txt", "curl.sh"})
+    for (const char* file : {"bundle.json", "../../crd.json", "request-1.json", "response-1.json",
+                             "diff.txt", "curl.sh"})
       EXPECT_TRUE(fs::exists(fs::path(bundle) / file)) << bundle << "/" << file;
+    EXPECT_FALSE(fs::exists(fs::path(bundle) / "crd.json")) << "one crd.json for the run";
     auto still = runBinary({"replay", bundle});
     EXPECT_EQ(still.status.code, 1) << bundle << "\n" << still.out << still.err;
     EXPECT_NE(still.out.find("still fails"), std::string::npos) << still.out;
@@ -189,7 +193,7 @@ TEST(Bundles, RecordWhatShapedTheCaseAndReplayWithIt) {
                          "--raw-objects", "--date-times", "any", "--properties", "round-trip",
                          "--report-dir", dir.string()});
   ASSERT_EQ(r.status.code, 1) << r.out << r.err;
-  const std::string bundle = r.json["kinds"][0]["results"][0]["findings"][0]["bundle"];
+  const std::string bundle = r.json["kinds"][0]["problems"][0]["bundle"];
   auto meta = nlohmann::json::parse(slurp(bundle + "/bundle.json"));
   EXPECT_EQ(meta["case"]["rawObjects"], true);
   EXPECT_EQ(meta["case"]["dateTimes"], "any");
@@ -213,9 +217,8 @@ TEST(Replay, AnUnreachableWebhookExitsThree) {
                            "--ca-file", hook.pki().caFile(), "--seed", "1", "--tests", "4",
                            "--report-dir", reports.path().string()});
     ASSERT_EQ(r.status.code, 1) << r.out << r.err;
-    for (const auto& res : r.json["kinds"][0]["results"])
-      if (res["failed"] > 0 && res["findings"][0].contains("bundle"))
-        bundle = res["findings"][0]["bundle"];
+    for (const auto& problem : r.json["kinds"][0]["problems"])
+      if (problem.contains("bundle")) bundle = problem["bundle"];
     deadUrl = hook.url();
   }
   ASSERT_FALSE(bundle.empty());

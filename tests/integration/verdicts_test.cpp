@@ -159,12 +159,13 @@ TEST(Causes, TheRealFieldLossComesBeforeTheWebhooksOwnAnnotationEachWithItsOwnEx
   EXPECT_NE(problems[1]["key"].get<std::string>().find("converted-by"), std::string::npos);
   EXPECT_LT(problems[0]["cases"].get<int>(), problems[1]["cases"].get<int>())
       << "the annotation is in every case, the loss only where status.phase was set";
-  // The console puts the loss first too.
-  auto lossLine = r.out.find("1. data loss: status.phase is lost");
+  // The console's digest puts the loss first too.
+  auto lossLine = r.out.find("data loss     status.phase is lost");
   auto stamp =
-      r.out.find("2. cosmetic: metadata.annotations[\"example.convcheck.dev/converted-by\"]");
+      r.out.find("cosmetic      metadata.annotations[\"example.convcheck.dev/converted-by\"]");
   EXPECT_NE(lossLine, std::string::npos) << r.out;
   EXPECT_NE(stamp, std::string::npos) << r.out;
+  EXPECT_LT(lossLine, stamp) << r.out;
 }
 
 TEST(Causes, IntegersAFloat64WebhookRoundsAreReportedAsSuch) {

@@ -1,5 +1,7 @@
 // Reading a reproduction bundle: its case goes through the case codec of regression files
-// (harness/corpus/case_json), so the same seed and object rules hold for both.
+// (harness/corpus/case_json), so the same seed and object rules hold for both; the CRD file is the
+// one bundle.json names (format 2) or the bundle's own (format 1); malformed files are refused
+// with the file and field named.
 #include "reports/bundle_reader.h"
 
 #include <gtest/gtest.h>
@@ -21,6 +23,7 @@ using nlohmann::json;
 json bundleJson(const json& theCase) {
   return {{"format", kBundleFormat},
           {"crd", "widgets.example.com"},
+          {"crdFile", "../crd.json"},
           {"kind", "Widget"},
           {"property", "round-trip"},
           {"from", "v1"},
@@ -30,15 +33,29 @@ json bundleJson(const json& theCase) {
           {"target", {{"url", "https://127.0.0.1:9443/convert"}}}};
 }
 
-std::variant<Bundle, std::string> readWritten(const json& bundle) {
+fs::path testDir() {
   // A directory of the test's own: ctest runs the tests of this file in parallel processes.
   const auto* test = ::testing::UnitTest::GetInstance()->current_test_info();
   const fs::path dir =
       fs::path(::testing::TempDir()) /
       ("bundle_reader_test-" + std::string(test->name()) + "-" + std::to_string(::getpid()));
   fs::create_directories(dir);
-  std::ofstream(dir / "bundle.json") << bundle.dump();
+  return dir;
+}
+
+std::variant<Bundle, std::string> readText(const std::string& text) {
+  const fs::path dir = testDir();
+  std::ofstream(dir / "bundle.json") << text;
   return readBundle(dir.string());
+}
+
+std::variant<Bundle, std::string> readWritten(const json& bundle) {
+  return readText(bundle.dump());
+}
+
+// The error of reading `bundle`, or "" when it reads.
+std::string errorOf(const std::variant<Bundle, std::string>& read) {
+  return std::holds_alternative<std::string>(read) ? std::get<std::string>(read) : "";
 }
 
 json validCase() {
@@ -75,6 +92,58 @@ TEST(BundleReader, ACaseBrokenAsARegressionFileWouldBeIsRefusedTheSameWay) {
   EXPECT_NE(std::get<std::string>(read).find("case.objects[1]: must be an object with apiVersion"),
             std::string::npos)
       << std::get<std::string>(read);
+}
+
+TEST(BundleReader, TheCrdFileIsTheOneBundleJsonNamesRelativeToTheBundle) {
+  auto read = readWritten(bundleJson(validCase()));
+  ASSERT_TRUE(std::holds_alternative<Bundle>(read)) << std::get<std::string>(read);
+  EXPECT_EQ(std::get<Bundle>(read).crdFile, (testDir().parent_path() / "crd.json").string());
+}
+
+TEST(BundleReader, AFormat1BundleReadsItsOwnCrdJson) {
+  json b = bundleJson(validCase());
+  b["format"] = 1;
+  b.erase("crdFile");
+  auto read = readWritten(b);
+  ASSERT_TRUE(std::holds_alternative<Bundle>(read)) << std::get<std::string>(read);
+  EXPECT_EQ(std::get<Bundle>(read).crdFile, (testDir() / "crd.json").string());
+}
+
+TEST(BundleReader, AFormat2BundleWithoutItsCrdFileIsRefused) {
+  json b = bundleJson(validCase());
+  b.erase("crdFile");
+  EXPECT_NE(errorOf(readWritten(b)).find("bundle.json: crdFile: required (a string)"),
+            std::string::npos)
+      << errorOf(readWritten(b));
+}
+
+TEST(BundleReader, AnUnknownFormatIsRefusedNamingIt) {
+  json b = bundleJson(validCase());
+  b["format"] = 3;
+  EXPECT_NE(errorOf(readWritten(b)).find("format 3 is not known to this convcheck"),
+            std::string::npos);
+  b["format"] = "2";
+  EXPECT_NE(errorOf(readWritten(b)).find("format: required"), std::string::npos);
+}
+
+TEST(BundleReader, MalformedFilesAreRefusedWithTheFileNamed) {
+  EXPECT_NE(errorOf(readText("{not json")).find("bundle.json: not a JSON object"),
+            std::string::npos);
+  EXPECT_NE(errorOf(readText("[1, 2]")).find("bundle.json: not a JSON object"), std::string::npos);
+  EXPECT_NE(errorOf(readBundle("/nonexistent/bundle")).find("cannot read"), std::string::npos);
+  json b = bundleJson(validCase());
+  b.erase("target");
+  EXPECT_NE(errorOf(readWritten(b)).find("target: required"), std::string::npos);
+  b = bundleJson(validCase());
+  b["property"] = 5;
+  EXPECT_NE(errorOf(readWritten(b)).find("property: required (a string)"), std::string::npos);
+  b = bundleJson(validCase());
+  b["target"]["insecureSkipTlsVerify"] = "yes";
+  EXPECT_NE(errorOf(readWritten(b)).find("insecureSkipTlsVerify: must be a boolean"),
+            std::string::npos);
+  b = bundleJson(validCase());
+  b.erase("case");
+  EXPECT_NE(errorOf(readWritten(b)).find("case: required"), std::string::npos);
 }
 
 }  // namespace

@@ -1,5 +1,6 @@
 // The report formats a run writes: distinct options and file names, and each entry writes its own
-// format (JUnit XML, JSON) to the path it is given.
+// format (JUnit XML, JSON, Markdown) to the path it is given; only the summary has a default
+// path ($GITHUB_STEP_SUMMARY).
 #include "reports/report_formats.h"
 
 #include <gtest/gtest.h>
@@ -43,7 +44,16 @@ TEST(ReportFormats, EachHasItsOwnOptionAndFileName) {
     EXPECT_FALSE(f.help.empty()) << f.id;
     EXPECT_TRUE(f.write) << f.id;
   }
-  EXPECT_EQ(ids, (std::set<std::string>{"junit", "json"}));
+  EXPECT_EQ(ids, (std::set<std::string>{"junit", "json", "summary"}));
+}
+
+TEST(ReportFormats, OnlyTheSummaryGoesToTheGithubStepSummaryByDefault) {
+  ::setenv("GITHUB_STEP_SUMMARY", "/tmp/step-summary.md", 1);
+  for (const auto& f : reportFormats())
+    EXPECT_EQ(f.defaultPath ? f.defaultPath() : "", f.id == "summary" ? "/tmp/step-summary.md" : "")
+        << f.id;
+  ::unsetenv("GITHUB_STEP_SUMMARY");
+  for (const auto& f : reportFormats()) EXPECT_EQ(f.defaultPath ? f.defaultPath() : "", "") << f.id;
 }
 
 TEST(ReportFormats, EachWritesItsFormatToThePathGiven) {
@@ -59,6 +69,10 @@ TEST(ReportFormats, EachWritesItsFormatToThePathGiven) {
       ASSERT_TRUE(doc.load_string(text.c_str())) << text;
       EXPECT_STREQ(doc.child("testsuites").child("testsuite").attribute("name").value(),
                    "CronTab (crontabs.stable.example.com)");
+    } else if (f.id == "summary") {
+      EXPECT_EQ(text.rfind("## convcheck: 0 problems", 0), 0u) << text;
+      EXPECT_NE(text.find("### CronTab (`crontabs.stable.example.com`)"), std::string::npos)
+          << text;
     } else {
       auto json = nlohmann::json::parse(text);
       EXPECT_EQ(json["kinds"][0]["kind"], "CronTab");

@@ -1,0 +1,24 @@
+// The Markdown summary (--summary FILE, or $GITHUB_STEP_SUMMARY): per kind the problems as a
+// table with links to their bundles, then the properties' verdicts. Reads a RunReport only;
+// registered in report_formats.
+#pragma once
+
+#include <string>
+
+#include "reports/run_report.h"
+
+namespace convcheck {
+
+// Bundle links are made relative to `linkBase` (the summary's directory; "" for the working
+// directory).
+std::string renderMarkdownSummary(const RunReport& report, const std::string& linkBase);
+
+// Writes the summary to `path`; appends when `path` is $GITHUB_STEP_SUMMARY (GitHub collects the
+// steps' summaries in one file), whose links are then relative to the working directory. Returns
+// an error message or "".
+std::string writeMarkdownSummary(const RunReport& report, const std::string& path);
+
+// $GITHUB_STEP_SUMMARY, or "" when it is not set.
+std::string githubStepSummary();
+
+}  // namespace convcheck

@@ -1,0 +1,129 @@
+// Reproduction bundles of a run: one per problem, named after the problem and its first site,
+// each naming the run's single crd.json (not a copy), and read back by the bundle reader as
+// replay reads them; a bundle written alone (minimize) carries its own crd.json.
+#include "reports/bundle_writer.h"
+
+#include <gtest/gtest.h>
+
+#include <unistd.h>
+
+#include <filesystem>
+#include <fstream>
+#include <sstream>
+
+#include "kube/crd/crd_loader.h"
+#include "reports/bundle_reader.h"
+#include "tests/reports/sample_report.h"
+
+namespace convcheck {
+namespace {
+
+namespace fs = std::filesystem;
+using nlohmann::json;
+using testing::sampleReport;
+
+fs::path freshDir() {
+  const auto* test = ::testing::UnitTest::GetInstance()->current_test_info();
+  const fs::path dir =
+      fs::path(::testing::TempDir()) /
+      ("bundle_writer_test-" + std::string(test->name()) + "-" + std::to_string(::getpid()));
+  fs::remove_all(dir);
+  fs::create_directories(dir);
+  return dir;
+}
+
+json readJson(const fs::path& p) {
+  std::ifstream in(p);
+  std::stringstream s;
+  s << in.rdbuf();
+  return json::parse(s.str());
+}
+
+TEST(BundleWriter, OneBundlePerProblemAndOneCrdFileForTheRun) {
+  const fs::path dir = freshDir();
+  RunReport r = sampleReport();
+  const auto errors = writeBundles(r, TransportOptions{}, true, dir.string());
+  EXPECT_TRUE(errors.empty()) << errors.front();
+  std::vector<std::string> names;
+  for (const auto& e : fs::directory_iterator(dir / "bundles"))
+    names.push_back(e.path().filename().string());
+  std::sort(names.begin(), names.end());
+  EXPECT_EQ(names, (std::vector<std::string>{"CronTab-P1-v1beta1-v1-converts-valid-input",
+                                             "CronTab-P2-v1-v1beta1-round-trip"}));
+  EXPECT_TRUE(fs::exists(dir / "crd.json"));
+  for (const auto& name : names) {
+    EXPECT_FALSE(fs::exists(dir / "bundles" / name / "crd.json")) << name;
+    const json bundle = readJson(dir / "bundles" / name / "bundle.json");
+    EXPECT_EQ(bundle["format"], 2);
+    EXPECT_EQ(bundle["crdFile"], "../../crd.json");
+  }
+  EXPECT_EQ(r.kinds[0].problems[1].example.bundle,
+            fs::absolute(dir / "bundles" / "CronTab-P2-v1-v1beta1-round-trip").string());
+  fs::remove_all(dir);
+}
+
+TEST(BundleWriter, ABundleReadsBackWithTheRunsCrd) {
+  const fs::path dir = freshDir();
+  RunReport r = sampleReport();
+  ASSERT_TRUE(writeBundles(r, TransportOptions{}, true, dir.string()).empty());
+  auto read = readBundle((dir / "bundles" / "CronTab-P2-v1-v1beta1-round-trip").string());
+  ASSERT_TRUE(std::holds_alternative<Bundle>(read)) << std::get<std::string>(read);
+  const Bundle& b = std::get<Bundle>(read);
+  EXPECT_EQ(b.crdFile, fs::absolute(dir / "crd.json").lexically_normal().string());
+  EXPECT_EQ(b.property, "round-trip");
+  EXPECT_EQ(b.part, "composite");
+  EXPECT_EQ(b.seed, 7u);
+  EXPECT_EQ(b.cause, "round-trip|lost|spec.image");
+  ASSERT_EQ(b.objects.size(), 1u);
+  std::istringstream noStdin;
+  const LoadResult loaded = loadCrdInput(b.crdFile, noStdin);
+  ASSERT_TRUE(loaded.errors.empty()) << loaded.errors.front().text();
+  ASSERT_EQ(loaded.crds.size(), 1u);
+  EXPECT_EQ(loaded.crds[0].name, b.crdName);
+  fs::remove_all(dir);
+}
+
+TEST(BundleWriter, SeveralKindsShareOneCrdListThatTheLoaderReads) {
+  const fs::path dir = freshDir();
+  RunReport r = sampleReport();
+  KindReport other = r.kinds[0];
+  other.kind = other.crd.kind = "Widget";
+  other.crdName = other.crd.name = "widgets.stable.example.com";
+  other.crd.plural = "widgets";
+  other.crd.listKind = "WidgetList";
+  r.kinds.push_back(other);
+  ASSERT_TRUE(writeBundles(r, TransportOptions{}, true, dir.string()).empty());
+  std::istringstream noStdin;
+  const LoadResult loaded = loadCrdInput((dir / "crd.json").string(), noStdin);
+  ASSERT_TRUE(loaded.errors.empty()) << loaded.errors.front().text();
+  ASSERT_EQ(loaded.crds.size(), 2u);
+  EXPECT_EQ(loaded.crds[1].name, "widgets.stable.example.com");
+  EXPECT_TRUE(fs::exists(dir / "bundles" / "Widget-P2-v1-v1beta1-round-trip" / "bundle.json"));
+  fs::remove_all(dir);
+}
+
+TEST(BundleWriter, APreviousRunsBundlesAreRemoved) {
+  const fs::path dir = freshDir();
+  fs::create_directories(dir / "bundles" / "CronTab-v1-v1beta1-round-trip-7");
+  RunReport r = sampleReport();
+  ASSERT_TRUE(writeBundles(r, TransportOptions{}, true, dir.string()).empty());
+  EXPECT_FALSE(fs::exists(dir / "bundles" / "CronTab-v1-v1beta1-round-trip-7"));
+  fs::remove_all(dir);
+}
+
+TEST(BundleWriter, ABundleWrittenAloneCarriesItsOwnCrd) {
+  const fs::path dir = freshDir();
+  RunReport r = sampleReport();
+  Finding finding = r.kinds[0].problems[1].example;
+  BundleTarget target{"https://127.0.0.1:9443/convert", "v1", TransportOptions{}};
+  ASSERT_EQ(writeBundle((dir / "one").string(), finding, r.kinds[0].crd, target, {"0.test", 7, ""}),
+            "");
+  EXPECT_TRUE(fs::exists(dir / "one" / "crd.json"));
+  auto read = readBundle((dir / "one").string());
+  ASSERT_TRUE(std::holds_alternative<Bundle>(read)) << std::get<std::string>(read);
+  EXPECT_EQ(std::get<Bundle>(read).crdFile, (fs::absolute(dir / "one") / "crd.json").string());
+  fs::remove_all(dir);
+}
+
+}  // namespace
+}  // namespace convcheck
