@@ -147,13 +147,15 @@ void printProblem(const Problem& p, const KindReport& kind, const RunReport& rep
   if (p.warningOnly) breaks += "; only a warning: " + p.warningReason;
   out << breaks << "\n";
   // The text is shortened line by line (JUnit, JSON and the bundle's diff.txt have it whole),
-  // except the diff's values and the replay line's path.
+  // except kube-apiserver's message (it carries the webhook's own), the diff's values and the
+  // replay line's path.
   const std::string text = failureText(p.example, report, true);
   for (std::size_t start = 0; start < text.size();) {
     auto end = text.find('\n', start);
     if (end == std::string::npos) end = text.size();
     const std::string line = text.substr(start, end - start);
-    const bool whole = line.rfind("- ", 0) == 0 || line.rfind("+ ", 0) == 0 ||
+    const bool whole = line.rfind("kube-apiserver rejects this: ", 0) == 0 ||
+                       line.rfind("- ", 0) == 0 || line.rfind("+ ", 0) == 0 ||
                        line.rfind("replay: ", 0) == 0 || line.rfind("input", 0) == 0;
     out << "    " << (whole ? line : shortenUtf8(line, kWidth - 4)) << "\n";
     start = end + 1;

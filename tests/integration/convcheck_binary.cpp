@@ -1,11 +1,13 @@
 #include "tests/integration/convcheck_binary.h"
 
+#include <gtest/gtest.h>
+#include <pugixml.hpp>
+
 #include <algorithm>
+#include <cstdlib>
 #include <fstream>
 #include <set>
 #include <sstream>
-
-#include <pugixml.hpp>
 
 #include "tests/support/test_pki.h"
 
@@ -29,6 +31,16 @@ std::string slurp(const std::filesystem::path& p) {
   s << f.rdbuf();
   return s.str();
 }
+// Every JUnit file a run writes is valid against the Jenkins xUnit junit-10 schema, whatever the
+// webhook answered: a test fails otherwise.
+void expectValidJunit(const std::filesystem::path& junit) {
+  const std::string log = junit.string() + ".xmllint";
+  const std::string command =
+      "xmllint --noout --schema '" JUNIT_XSD "' '" + junit.string() + "' > '" + log + "' 2>&1";
+  if (std::system(command.c_str()) != 0)
+    ADD_FAILURE() << junit.string() << " is not valid against junit-10.xsd:\n" << slurp(log);
+}
+
 }  // namespace
 
 ConvcheckResult runConvcheck(std::vector<std::string> args, const std::string& stdinText,
@@ -58,7 +70,10 @@ ConvcheckResult runConvcheck(std::vector<std::string> args, const std::string& s
   result.status = status ? *status : process.stop();
   result.out = process.stdoutText();
   result.err = process.stderrText();
-  if (std::filesystem::exists(junit)) result.junit = slurp(junit);
+  if (std::filesystem::exists(junit)) {
+    result.junit = slurp(junit);
+    expectValidJunit(junit);
+  }
   if (std::filesystem::exists(json))
     result.json = nlohmann::json::parse(slurp(json), nullptr, false);
   std::filesystem::remove_all(dir);

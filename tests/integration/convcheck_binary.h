@@ -23,7 +23,8 @@ struct ConvcheckResult {
 
 // Runs `convcheck <args> --junit <tmp> --json <tmp>` (those before a `--` in args) with a time
 // limit; `stdinText` is fed to stdin when not empty (through a file); `workingDir` empty = this
-// process's.
+// process's. A JUnit file that xmllint does not validate against tests/reports/junit-10.xsd fails
+// the calling test.
 ConvcheckResult runConvcheck(std::vector<std::string> args, const std::string& stdinText = "",
                              std::chrono::milliseconds limit = std::chrono::seconds(240),
                              const std::string& workingDir = "");
