@@ -201,7 +201,8 @@ std::vector<std::string> writeBundles(RunReport& report, const TransportOptions&
   fs::remove_all(bundles, ec);  // a previous run's bundles name other problems
   if (ec) errors.push_back(fmt::format("cannot clear {}: {}", bundles.string(), ec.message()));
   const std::string crdFile = (fs::path(reportDir) / "crd.json").string();
-  bool crdWritten = false;
+  if (!report.kinds.empty())
+    if (auto e = writeRunCrds(report, crdFile); !e.empty()) errors.push_back(e);
   BundleContext context{report.version,
                         report.seed,
                         report.command,
@@ -215,10 +216,6 @@ std::vector<std::string> writeBundles(RunReport& report, const TransportOptions&
       Finding& finding = problem.example;
       if (finding.caseObjects.empty() && finding.batch.empty()) continue;  // e.g. tls
       if (finding.exchanges.empty() || problem.sites.empty()) continue;
-      if (!crdWritten) {
-        if (auto e = writeRunCrds(report, crdFile); !e.empty()) errors.push_back(e);
-        crdWritten = true;
-      }
       const ProblemSite& site = problem.sites.front();
       const fs::path dir =
           bundles / bundleName(kind.kind + "-" + problem.id, site.from, site.to, site.property);

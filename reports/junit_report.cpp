@@ -56,6 +56,8 @@ std::string problemHeadline(const Problem& p) {
 std::string problemsBody(const std::vector<const Problem*>& problems, const PropertyTally& tally,
                          const KindReport& kind, const RunReport& report) {
   std::string body;
+  if (problems.empty())  // no problem names this site: its own examples, in full
+    for (const auto& finding : tally.findings) body += failureText(finding, report) + "\n";
   for (const Problem* p : problems) {
     body += problemHeadline(*p) + "\n";
     body += fmt::format("breaks {} ({} failing case{})\n", sitesText(*p), p->cases,

@@ -1,5 +1,6 @@
-// Text that stays valid UTF-8: Go's strings.ToValidUTF8 with one U+FFFD per invalid byte, and
-// shortening on a character boundary. Used wherever a long value is cut for a message or a report.
+// Text that stays valid UTF-8: invalid bytes replaced as Go's encoding/json writes them (one U+FFFD
+// each), and shortening on a character boundary. Used wherever a long value is cut for a message or
+// a report.
 #pragma once
 
 #include <cstddef>

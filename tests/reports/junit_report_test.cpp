@@ -91,6 +91,18 @@ TEST(JunitReport, AProblemIsShownInFullAtItsFirstTestcaseAndReferredToElsewhere)
   EXPECT_EQ(second.find("- spec.image"), std::string::npos) << second;
 }
 
+TEST(JunitReport, AFailingSiteNoProblemNamesShowsItsOwnExamples) {
+  RunReport r = sampleReport();
+  r.kinds[0].problems.erase(r.kinds[0].problems.begin());  // P1, the only one at this site
+  pugi::xml_document doc;
+  ASSERT_TRUE(doc.load_string(renderJunit(r).c_str()));
+  auto failure = testcase(doc, "v1beta1 -> v1: converts-valid-input").child("failure");
+  EXPECT_STREQ(failure.attribute("message").value(), "kube-apiserver rejects the conversion");
+  EXPECT_NE(
+      std::string(failure.text().get()).find("kube-apiserver rejects this: conversion webhook"),
+      std::string::npos);
+}
+
 TEST(JunitReport, AWarningOnlySiteIsSkippedWithItsReason) {
   pugi::xml_document doc;
   ASSERT_TRUE(doc.load_string(renderJunit(sampleReport()).c_str()));
