@@ -63,6 +63,11 @@ std::variant<Bundle, std::string> readBundle(const std::string& path) {
   const std::string crdFile = format == 1 ? "crd.json" : str(j, "crdFile", "crdFile");
   b.crdFile =
       fs::path(crdFile).is_absolute() ? crdFile : (dir / crdFile).lexically_normal().string();
+  if (error.empty() && !fs::is_regular_file(b.crdFile, ec))
+    return fmt::format(
+        "{}: crdFile: {} is not there ({}); a bundle refers to its run's crd.json: copy the "
+        "report directory whole",
+        where, b.crdFile, crdFile);
   b.crdName = str(j, "crd", "crd");
   b.kind = str(j, "kind", "kind");
   b.property = str(j, "property", "property");

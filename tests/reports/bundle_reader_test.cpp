@@ -33,12 +33,14 @@ json bundleJson(const json& theCase) {
           {"target", {{"url", "https://127.0.0.1:9443/convert"}}}};
 }
 
+// A bundle directory inside a report directory of the test's own: ctest runs the tests of this
+// file in parallel processes.
 fs::path testDir() {
-  // A directory of the test's own: ctest runs the tests of this file in parallel processes.
   const auto* test = ::testing::UnitTest::GetInstance()->current_test_info();
   const fs::path dir =
       fs::path(::testing::TempDir()) /
-      ("bundle_reader_test-" + std::string(test->name()) + "-" + std::to_string(::getpid()));
+      ("bundle_reader_test-" + std::string(test->name()) + "-" + std::to_string(::getpid())) /
+      "bundle";
   fs::create_directories(dir);
   return dir;
 }
@@ -46,6 +48,8 @@ fs::path testDir() {
 std::variant<Bundle, std::string> readText(const std::string& text) {
   const fs::path dir = testDir();
   std::ofstream(dir / "bundle.json") << text;
+  std::ofstream(dir.parent_path() / "crd.json") << "{}";  // the run's, as bundleJson names it
+  std::ofstream(dir / "crd.json") << "{}";                // a format 1 bundle's own
   return readBundle(dir.string());
 }
 
@@ -115,6 +119,15 @@ TEST(BundleReader, AFormat2BundleWithoutItsCrdFileIsRefused) {
   EXPECT_NE(errorOf(readWritten(b)).find("bundle.json: crdFile: required (a string)"),
             std::string::npos)
       << errorOf(readWritten(b));
+}
+
+TEST(BundleReader, AMissingCrdFileIsRefusedSayingToKeepTheReportDirectoryWhole) {
+  json b = bundleJson(validCase());
+  b["crdFile"] = "../no-such-crd.json";
+  const std::string error = errorOf(readWritten(b));
+  EXPECT_NE(error.find("bundle.json: crdFile: "), std::string::npos) << error;
+  EXPECT_NE(error.find("no-such-crd.json is not there"), std::string::npos) << error;
+  EXPECT_NE(error.find("copy the report directory whole"), std::string::npos) << error;
 }
 
 TEST(BundleReader, AnUnknownFormatIsRefusedNamingIt) {
