@@ -165,26 +165,6 @@ json reportToJson(const RunReport& report) {
                                      {"cases", a.cases}});
       kind["results"].push_back(r);
     }
-    kind["versionRoles"] = k.versionRoles;
-    kind["problems"] = json::array();
-    for (const auto& p : k.problems) {
-      json problem = {{"id", p.id},
-                      {"key", p.key},
-                      {"severity", severityName(p.severity)},
-                      {"title", p.title},
-                      {"cases", p.cases},
-                      {"warningOnly", p.warningOnly},
-                      {"warningReason", p.warningReason},
-                      {"sites", json::array()},
-                      {"example", findingToJson(p.example)}};
-      for (const auto& s : p.sites)
-        problem["sites"].push_back({{"property", s.property},
-                                    {"from", s.from},
-                                    {"to", s.to},
-                                    {"cases", s.cases},
-                                    {"warningOnly", s.warningOnly}});
-      kind["problems"].push_back(std::move(problem));
-    }
     kind["latency"] = json::array();
     for (const auto& l : k.latency)
       kind["latency"].push_back({{"from", l.from},
