@@ -20,9 +20,19 @@ bool wordChar(char c) {
 bool separator(char c) { return c == '-' || c == '.' || c == '_'; }
 
 // Whether `word` is `literal` or has it as a part between separators ("x-converted" and
-// "web-1.x" for "x"; "alphanumeric" is not "alpha").
-bool namesWord(const std::string& word, const std::string& literal) {
+// "web-1.x" for "x"; "alphanumeric" is not "alpha"). One or two letters standing between spaces
+// (`inProse`) are a word of the message ("a", "or", "to"), not a name ("v1" and "(t/x)" are
+// names); digits alone are left to the number mask.
+bool namesWord(const std::string& word, const std::string& literal, bool inProse) {
   if (literal.empty() || literal.size() > word.size()) return false;
+  const bool letters = std::all_of(literal.begin(), literal.end(), [](char c) {
+    return std::isalpha(static_cast<unsigned char>(c)) != 0;
+  });
+  const bool digits = std::all_of(literal.begin(), literal.end(), [](char c) {
+    return std::isdigit(static_cast<unsigned char>(c)) != 0;
+  });
+  if (inProse && letters && literal.size() < 3 && literal.size() == word.size()) return false;
+  if (digits) return false;
   for (std::size_t at = word.find(literal); at != std::string::npos;
        at = word.find(literal, at + 1)) {
     const std::size_t end = at + literal.size();
@@ -69,8 +79,11 @@ std::string maskWords(const std::string& text, const std::vector<std::string>& l
     std::size_t wordEnd = end;
     while (wordEnd > i && text[wordEnd - 1] == '.') --wordEnd;
     const std::string word = text.substr(i, wordEnd - i);
-    const bool masked = std::any_of(literals.begin(), literals.end(),
-                                    [&](const std::string& l) { return namesWord(word, l); });
+    const bool inProse = (i == 0 || text[i - 1] == ' ') &&
+                         (end == text.size() || text[end] == ' ' || text[end] == ',');
+    const bool masked = std::any_of(literals.begin(), literals.end(), [&](const std::string& l) {
+      return namesWord(word, l, inProse);
+    });
     out += masked ? "<name>" : word;
     out += text.substr(wordEnd, end - wordEnd);
     i = end;

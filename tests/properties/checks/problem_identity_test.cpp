@@ -26,6 +26,17 @@ TEST(MaskMessage, NamesAreMaskedAsWordsAndAsPartsOfWords) {
             "v1beta1 is not <name>; <name>, box, alphanumeric");
 }
 
+TEST(MaskMessage, OneOrTwoLettersAloneAreWordsOfTheMessage) {
+  // Objects named "or" and "a" (names of one or two letters are valid and generated).
+  EXPECT_EQ(maskMessage("Cannot convert undefined or null to object; a-converted", {"or", "a"}),
+            "Cannot convert undefined or null to object; <name>");
+  // Outside prose a short name is still a name.
+  EXPECT_EQ(maskMessage("object (t/x1) failed", {"t", "x1"}), "object (<name>/<name>) failed");
+  // An object named "0" does not turn an address or a count into a name.
+  EXPECT_EQ(maskMessage("no response from https://127.0.0.1:8443 with 0 bytes", {"0"}),
+            maskMessage("no response from https://127.0.0.1:8443 with 0 bytes", {}));
+}
+
 TEST(MaskMessage, ALongNameIsMaskedBeforeTheMessageIsCut) {
   const std::string name(250, 'a');
   EXPECT_EQ(maskMessage("must have the same name: " + name + " != " + name + "-converted", {name}),
