@@ -86,9 +86,10 @@ int runReplay(const ReplayFlags& f, std::ostream& out, std::ostream& err) {
     return 2;
   }
   auto resolved = resolveTarget(
-      *crd, TargetChoice{
-                f.target.url.empty() ? b.target.url : f.target.url, transport,
-                b.target.reviewVersion == "v1beta1" ? ReviewVersion::V1beta1 : ReviewVersion::V1});
+      *crd,
+      TargetChoice{f.target.url.empty() ? b.target.url : f.target.url, transport,
+                   b.target.reviewVersion == "v1beta1" ? ReviewVersion::V1beta1 : ReviewVersion::V1,
+                   ""});
   if (auto* error = std::get_if<std::string>(&resolved)) {
     err << "convcheck: " << *error << "\n";
     return 2;

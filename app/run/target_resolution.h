@@ -20,6 +20,9 @@ struct TargetChoice {
   std::string url;                             // else clientConfig.url
   TransportOptions transport;                  // CA: else clientConfig.caBundle
   std::optional<ReviewVersion> reviewVersion;  // else as the API server picks for this CRD
+  // http://127.0.0.1:PORT of a running `kubectl proxy`: a service reference is then reached
+  // through the API server's service proxy (no --url may be given).
+  std::string serviceProxy;
 };
 
 struct ResolvedTarget {
@@ -31,8 +34,9 @@ struct ResolvedTarget {
 };
 
 // The error names the CRD and says what to pass. A CRD whose webhook is a service reference
-// needs a URL (port-forward); a URL without a path takes the service's path (as kube-apiserver
-// posts to it), and the certificate is checked for <service>.<namespace>.svc.
+// needs a URL (port-forward; a URL without a path takes the service's path, as kube-apiserver
+// posts to it, and the certificate is checked for <service>.<namespace>.svc) or the service
+// proxy (the API server connects to the service, checking no certificate).
 std::variant<ResolvedTarget, std::string> resolveTarget(const Crd& crd, const TargetChoice& given);
 
 // `reason` (why the webhook could not be reached) followed, for a failed certificate check of a
