@@ -49,6 +49,7 @@ StoredObjects readStoredObjects(const ClusterAccess& access, const Crd& crd,
       out.error = fmt::format("GET {}: the answer is not a list (no items array)", path);
       return out;
     }
+    if (list["items"].empty()) break;  // a continue token without items would loop
     for (auto& item : list["items"]) {
       if (!item.is_object()) continue;
       if (!item.contains("apiVersion")) item["apiVersion"] = crd.apiVersion(version);
