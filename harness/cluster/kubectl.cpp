@@ -3,6 +3,7 @@
 #include <fcntl.h>
 #include <poll.h>
 #include <signal.h>
+#include <spawn.h>
 #include <sys/wait.h>
 #include <unistd.h>
 
@@ -21,7 +22,6 @@ namespace convcheck {
 
 namespace {
 
-constexpr int kExecFailed = 127;
 constexpr std::size_t kMaxOutputBytes = 512u << 20;
 
 struct Finished {
@@ -29,19 +29,37 @@ struct Finished {
   std::string out, err;
 };
 
-// In the child: stdin from /dev/null, stdout and stderr to the given descriptors, then exec.
-[[noreturn]] void execChild(const std::vector<std::string>& argv, int outFd, int errFd) {
-  int devNull = open("/dev/null", O_RDONLY);
-  if (devNull >= 0) dup2(devNull, STDIN_FILENO);
-  dup2(outFd, STDOUT_FILENO);
-  dup2(errFd, STDERR_FILENO);
+// Starts argv[0] (PATH searched) with stdin from /dev/null and stdout and stderr on the given
+// descriptors, with default signal handling and no signal blocked (the run blocks SIGINT and
+// SIGTERM for its own watcher, and a blocked mask survives exec). Returns the pid or an error.
+std::variant<pid_t, std::string> spawn(const std::vector<std::string>& argv, int outFd, int errFd) {
   std::vector<char*> args;
   for (const auto& a : argv) args.push_back(const_cast<char*>(a.c_str()));
   args.push_back(nullptr);
-  execvp(args[0], args.data());
-  std::string message = fmt::format("cannot run {}: {}\n", argv[0], std::strerror(errno));
-  (void)!write(STDERR_FILENO, message.data(), message.size());
-  _exit(kExecFailed);
+  posix_spawn_file_actions_t actions;
+  posix_spawn_file_actions_init(&actions);
+  posix_spawn_file_actions_addopen(&actions, STDIN_FILENO, "/dev/null", O_RDONLY, 0);
+  posix_spawn_file_actions_adddup2(&actions, outFd, STDOUT_FILENO);
+  posix_spawn_file_actions_adddup2(&actions, errFd, STDERR_FILENO);
+  posix_spawnattr_t attr;
+  posix_spawnattr_init(&attr);
+  sigset_t none, defaults;
+  sigemptyset(&none);
+  sigemptyset(&defaults);
+  for (int signo : {SIGPIPE, SIGINT, SIGTERM}) sigaddset(&defaults, signo);
+  posix_spawnattr_setsigmask(&attr, &none);
+  posix_spawnattr_setsigdefault(&attr, &defaults);
+  posix_spawnattr_setflags(&attr, POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF);
+  pid_t pid = -1;
+  int error = posix_spawnp(&pid, args[0], &actions, &attr, args.data(), environ);
+  posix_spawnattr_destroy(&attr);
+  posix_spawn_file_actions_destroy(&actions);
+  if (error != 0)
+    return fmt::format(
+        "cannot run {}: {} (convcheck reaches clusters through kubectl: install it "
+        "or put it on PATH)",
+        argv[0], std::strerror(error));
+  return pid;
 }
 
 std::vector<std::string> kubectlArgv(const ClusterAccess& access,
@@ -62,16 +80,15 @@ std::variant<Finished, std::string> runKubectl(const ClusterAccess& access,
     close(outPipe[1]);
     return std::string("pipe: ") + std::strerror(errno);
   }
-  std::vector<std::string> argv = kubectlArgv(access, args);
-  pid_t pid = fork();
-  if (pid == 0) execChild(argv, outPipe[1], errPipe[1]);
+  auto spawned = spawn(kubectlArgv(access, args), outPipe[1], errPipe[1]);
   close(outPipe[1]);
   close(errPipe[1]);
-  if (pid < 0) {
+  if (auto* error = std::get_if<std::string>(&spawned)) {
     close(outPipe[0]);
     close(errPipe[0]);
-    return std::string("fork: ") + std::strerror(errno);
+    return *error;
   }
+  const pid_t pid = std::get<pid_t>(spawned);
   Finished done;
   pollfd fds[2] = {{outPipe[0], POLLIN, 0}, {errPipe[0], POLLIN, 0}};
   std::string* sinks[2] = {&done.out, &done.err};
@@ -100,11 +117,6 @@ std::variant<Finished, std::string> runKubectl(const ClusterAccess& access,
   while (waitpid(pid, &status, 0) < 0 && errno == EINTR) {
   }
   done.exitCode = WIFEXITED(status) ? WEXITSTATUS(status) : -1;
-  if (done.exitCode == kExecFailed && done.out.empty())
-    return fmt::format(
-        "{} (convcheck reaches clusters through kubectl: install it or put it on "
-        "PATH)",
-        done.err.substr(0, done.err.find('\n')));
   if (done.out.size() >= kMaxOutputBytes)
     return fmt::format("kubectl wrote more than {} MiB", kMaxOutputBytes >> 20);
   return done;
@@ -148,10 +160,10 @@ std::variant<std::unique_ptr<KubectlProxy>, std::string> KubectlProxy::start(
   std::vector<std::string> argv = kubectlArgv(
       access, {"proxy", "--address=127.0.0.1", "--port=0", "--accept-paths=" + acceptPaths,
                "--reject-methods=^(PUT|PATCH|DELETE)$"});
-  pid_t pid = fork();
-  if (pid == 0) execChild(argv, logFd, logFd);
+  auto spawned = spawn(argv, logFd, logFd);
   close(logFd);
-  if (pid < 0) return std::string("fork: ") + std::strerror(errno);
+  if (auto* error = std::get_if<std::string>(&spawned)) return "kubectl proxy: " + *error;
+  const pid_t pid = std::get<pid_t>(spawned);
   proxy->pid_ = pid;
   static const std::regex kServing(R"(Starting to serve on 127\.0\.0\.1:([0-9]+))");
   auto deadline = std::chrono::steady_clock::now() + std::chrono::seconds(30);
