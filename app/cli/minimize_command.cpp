@@ -40,6 +40,7 @@ struct MinimizeFlags {
   std::string crd, kind, reviewVersion;
   TargetFlags target;
   ClusterAccess cluster;  // --kubeconfig, --context
+  bool serviceProxy = false;
   std::string to, property, object, reportDir = "convcheck-minimize", output = "json";
   int shrinkBudget = 500;
   std::uint64_t seed = 1;
@@ -137,6 +138,15 @@ int runMinimize(const MinimizeFlags& f, const std::string& version, std::istream
     std::chrono::milliseconds wait{0};
     if (auto error = readWait(f.target, wait); !error.empty()) throw Usage{error};
     TargetChoice choice{f.target.url, transport, std::nullopt, ""};
+    std::unique_ptr<KubectlProxy> serviceProxy;
+    if (f.serviceProxy) {
+      if (!f.target.url.empty())
+        throw Usage{"--service-proxy and --url: choose one way to reach the webhook"};
+      auto started = startServiceProxy(f.cluster);
+      if (auto* error = std::get_if<std::string>(&started)) throw Usage{*error};
+      serviceProxy = std::move(std::get<std::unique_ptr<KubectlProxy>>(started));
+      choice.serviceProxy = serviceProxy->baseUrl();
+    }
     if (auto error = readReviewVersion(f.reviewVersion, choice.reviewVersion); !error.empty())
       throw Usage{error};
     auto resolved = resolveTarget(crd, choice);
@@ -237,6 +247,7 @@ Execute declareMinimizeOptions(CLI::App& sub) {
   sub.add_option("--property", f->property,
                  "Property that fails (default: the first that fails, see `convcheck properties`)");
   declareTargetOptions(sub, f->target, TargetDefaults::Crd);
+  declareServiceProxyOption(sub, f->serviceProxy);
   declareTimeoutOption(sub, f->target, TargetDefaults::Crd);
   declareWaitOption(sub, f->target);
   declareReviewVersionOption(sub, f->reviewVersion);

@@ -132,9 +132,7 @@ void declareRunFlags(CLI::App& run, RunFlags& f) {
                  "test every property on them before generated cases")
       ->default_val(0)
       ->check(CLI::Range(0, 100000));
-  run.add_flag("--service-proxy", c.serviceProxy,
-               "Reach a service-reference webhook through the API server's service proxy "
-               "(kubectl proxy); the API server checks no certificate, so tls is not evaluated");
+  declareServiceProxyOption(run, c.serviceProxy);
   run.add_option("--max-response-size", f.maxResponseSize,
                  "Largest webhook answer read, e.g. 64MiB (kube-apiserver has no cap)")
       ->default_val("16MiB");

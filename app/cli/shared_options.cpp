@@ -54,6 +54,12 @@ void declareClusterOptions(CLI::App& app, ClusterAccess& cluster) {
                  "kubeconfig context to use; default: its current-context");
 }
 
+void declareServiceProxyOption(CLI::App& app, bool& serviceProxy) {
+  app.add_flag("--service-proxy", serviceProxy,
+               "Reach a service-reference webhook through the API server's service proxy "
+               "(kubectl proxy); the API server checks no certificate, so tls is not evaluated");
+}
+
 void declareKindOption(CLI::App& app, std::string& kind) {
   app.add_option("--kind", kind, "Kind or CRD name when the input holds several CRDs");
 }

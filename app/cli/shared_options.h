@@ -37,6 +37,9 @@ void declareCrdOption(CLI::App& app, std::string& crd);
 // --kubeconfig and --context: the cluster kubectl reads from (kube://NAME CRDs, stored objects).
 void declareClusterOptions(CLI::App& app, ClusterAccess& cluster);
 
+// --service-proxy: a service-reference webhook through the API server's service proxy.
+void declareServiceProxyOption(CLI::App& app, bool& serviceProxy);
+
 // --kind: the CRD to use when the input holds several (generate, minimize; run's --kind is a
 // filter of several kinds, declared with run's options).
 void declareKindOption(CLI::App& app, std::string& kind);

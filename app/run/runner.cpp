@@ -751,9 +751,9 @@ RunReport runConformance(const RunConfig& config, std::istream& stdinStream, std
 
   std::unique_ptr<KubectlProxy> serviceProxy;  // the API server's service proxy, for the run
   if (config.serviceProxy) {
-    auto started = KubectlProxy::start(config.cluster, kServiceProxyPaths);
+    auto started = startServiceProxy(config.cluster);
     if (auto* error = std::get_if<std::string>(&started)) {
-      report.fatalError = "--service-proxy: " + *error;
+      report.fatalError = *error;
       return finishWith(2);
     }
     serviceProxy = std::move(std::get<std::unique_ptr<KubectlProxy>>(started));

@@ -48,6 +48,13 @@ std::variant<ResolvedTarget, std::string> resolveTarget(const Crd& crd, const Ta
   return out;
 }
 
+std::variant<std::unique_ptr<KubectlProxy>, std::string> startServiceProxy(
+    const ClusterAccess& cluster) {
+  auto started = KubectlProxy::start(cluster, kServiceProxyPaths);
+  if (auto* error = std::get_if<std::string>(&started)) return "--service-proxy: " + *error;
+  return started;
+}
+
 std::string explainUnreachable(const ResolvedTarget& target, const std::string& reason) {
   if (!target.service || reason.rfind("TLS: certificate verify failed", 0) != 0) return reason;
   const ServiceReference& service = *target.service;

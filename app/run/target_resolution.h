@@ -8,6 +8,7 @@
 #include <string>
 #include <variant>
 
+#include "harness/cluster/kubectl.h"
 #include "harness/transport/review_target.h"
 #include "kube/apiserver/http_types.h"
 #include "kube/apiserver/review.h"
@@ -38,6 +39,11 @@ struct ResolvedTarget {
 // posts to it, and the certificate is checked for <service>.<namespace>.svc) or the service
 // proxy (the API server connects to the service, checking no certificate).
 std::variant<ResolvedTarget, std::string> resolveTarget(const Crd& crd, const TargetChoice& given);
+
+// For --service-proxy: a `kubectl proxy` for as long as it lives, whose baseUrl() goes in
+// TargetChoice::serviceProxy; the error says why it could not start.
+std::variant<std::unique_ptr<KubectlProxy>, std::string> startServiceProxy(
+    const ClusterAccess& cluster);
 
 // `reason` (why the webhook could not be reached) followed, for a failed certificate check of a
 // service reference, by the name kube-apiserver verifies and the flag that changes it.

@@ -157,6 +157,51 @@ TEST(Cluster, StoredObjectsAreListedPageByPageAndEveryPropertyRunsOnThem) {
   EXPECT_TRUE(onStored) << r.out;
 }
 
+TEST(Cluster, ReplayAndMinimizeReachTheWebhookThroughTheServiceProxyToo) {
+  if (auto why = missingTools(); !why.empty()) GTEST_SKIP() << why;
+  StandInCluster cluster({"failure-result"});  // Failure for names ending in a digit
+  auto dir = makeTempDir("convcheck-cluster");
+  auto r = runConvcheck(
+      withArgs({"run", "--crd", "kube://" + kCrd, "--service-proxy", "--cluster-objects", "1",
+                "--tests", "1", "--seed", "1", "--shrink-budget", "0", "--properties",
+                "converts-valid-input", "--report-dir", dir.string()},
+               cluster.clusterArgs()));
+  ASSERT_EQ(r.status.code, 1) << r.out << r.err;
+  std::string bundle;
+  for (const auto& entry : std::filesystem::directory_iterator(dir / "bundles"))
+    bundle = entry.path().string();
+  ASSERT_FALSE(bundle.empty());
+  // The run's kubectl proxy is gone: the bundle is replayed through a new one.
+  ChildProcess replay(
+      withArgs({convcheckBinary(), "replay", bundle, "--service-proxy"}, cluster.clusterArgs()));
+  auto replayed = replay.wait(std::chrono::seconds(60));
+  ASSERT_TRUE(replayed.has_value());
+  EXPECT_EQ(replayed->code, 1) << replay.stdoutText() << replay.stderrText();
+
+  std::ofstream(dir / "stored.json")
+      << R"({"apiVersion":"stable.example.com/v1","kind":"CronTab","metadata":{"name":"nightly-7",)"
+      << R"("namespace":"default"},"spec":{"host":"db","port":"5432"}})";
+  ChildProcess minimize(withArgs(
+      {convcheckBinary(), "minimize", "--crd", "kube://" + kCrd, "--service-proxy", "--to",
+       "v1beta1", "--report-dir", (dir / "minimized").string(), (dir / "stored.json").string()},
+      cluster.clusterArgs()));
+  auto minimized = minimize.wait(std::chrono::seconds(60));
+  ASSERT_TRUE(minimized.has_value());
+  EXPECT_EQ(minimized->code, 1) << minimize.stdoutText() << minimize.stderrText();
+  EXPECT_NE(minimize.stderrText().find("converts-valid-input"), std::string::npos)
+      << minimize.stderrText();
+  std::filesystem::remove_all(dir);
+  int reviews = 0;
+  for (const auto& line : cluster.requests())
+    if (line.rfind("POST ", 0) == 0) {
+      EXPECT_EQ(line.rfind("POST " + kProxyPath, 0), 0u) << line;
+      ++reviews;
+    } else if (line.rfind("  objects", 0) != 0) {
+      EXPECT_EQ(line.rfind("GET ", 0), 0u) << line;
+    }
+  EXPECT_GT(reviews, 2);
+}
+
 TEST(Cluster, ACrdTheClusterDoesNotHaveIsAnInputErrorQuotingKubectl) {
   if (auto why = missingTools(); !why.empty()) GTEST_SKIP() << why;
   StandInCluster cluster;
