@@ -6,6 +6,7 @@
 
 #include "app/cli/command.h"
 #include "app/cli/shared_options.h"
+#include "app/run/crd_source.h"
 #include "generators/generate_command.h"
 #include "kube/crd/crd_loader.h"
 
@@ -16,11 +17,12 @@ struct GenerateFlags {
   std::string crd, version, format = "json", kind, dateTimes = "canonical";
   int count = 10;
   std::uint64_t seed = 1;
+  ClusterAccess cluster;  // --kubeconfig, --context
 };
 
 int executeGenerate(const GenerateFlags& g, std::istream& in, std::ostream& out,
                     std::ostream& err) {
-  LoadResult loaded = loadCrdInput(g.crd, in);
+  LoadResult loaded = loadCrdSource(g.crd, in, g.cluster);
   for (const auto& e : loaded.errors) err << "convcheck: " << e.text() << "\n";
   if (!loaded.errors.empty()) return 2;
   const Crd* crd = nullptr;
@@ -50,6 +52,7 @@ int executeGenerate(const GenerateFlags& g, std::istream& in, std::ostream& out,
 Execute declareGenerateOptions(CLI::App& sub) {
   auto g = std::make_shared<GenerateFlags>();
   declareCrdOption(sub, g->crd);
+  declareClusterOptions(sub, g->cluster);
   sub.add_option("--version", g->version, "Version to generate, e.g. v1")->required();
   sub.add_option("-n", g->count, "Number of objects")
       ->default_val(10)

@@ -14,6 +14,7 @@
 
 #include "app/cli/command.h"
 #include "app/cli/shared_options.h"
+#include "app/run/crd_source.h"
 #include "app/run/kind_context.h"
 #include "app/run/target_resolution.h"
 #include "app/run/webhook_wait.h"
@@ -38,6 +39,8 @@ namespace {
 struct MinimizeFlags {
   std::string crd, kind, reviewVersion;
   TargetFlags target;
+  ClusterAccess cluster;  // --kubeconfig, --context
+  bool serviceProxy = false;
   std::string to, property, object, reportDir = "convcheck-minimize", output = "json";
   int shrinkBudget = 500;
   std::uint64_t seed = 1;
@@ -86,7 +89,7 @@ int runMinimize(const MinimizeFlags& f, const std::string& version, std::istream
                 std::ostream& out, std::ostream& err) {
   try {
     if (f.crd == "-" && f.object == "-") throw Usage{"--crd and OBJECT cannot both be stdin"};
-    LoadResult loaded = loadCrdInput(f.crd, in);
+    LoadResult loaded = loadCrdSource(f.crd, in, f.cluster);
     for (const auto& e : loaded.errors) err << "convcheck: " << e.text() << "\n";
     if (!loaded.errors.empty()) return 2;
     const Crd& crd = pickCrd(loaded, f);
@@ -134,7 +137,16 @@ int runMinimize(const MinimizeFlags& f, const std::string& version, std::istream
     if (auto error = applyTargetFlags(f.target, transport); !error.empty()) throw Usage{error};
     std::chrono::milliseconds wait{0};
     if (auto error = readWait(f.target, wait); !error.empty()) throw Usage{error};
-    TargetChoice choice{f.target.url, transport, std::nullopt};
+    TargetChoice choice{f.target.url, transport, std::nullopt, ""};
+    std::unique_ptr<KubectlProxy> serviceProxy;
+    if (f.serviceProxy) {
+      if (!f.target.url.empty())
+        throw Usage{"--service-proxy and --url: choose one way to reach the webhook"};
+      auto started = startServiceProxy(f.cluster);
+      if (auto* error = std::get_if<std::string>(&started)) throw Usage{*error};
+      serviceProxy = std::move(std::get<std::unique_ptr<KubectlProxy>>(started));
+      choice.serviceProxy = serviceProxy->baseUrl();
+    }
     if (auto error = readReviewVersion(f.reviewVersion, choice.reviewVersion); !error.empty())
       throw Usage{error};
     auto resolved = resolveTarget(crd, choice);
@@ -229,11 +241,13 @@ Execute declareMinimizeOptions(CLI::App& sub) {
                  "The object: a JSON or YAML file (a List or several documents make a batch), or -")
       ->required();
   declareCrdOption(sub, f->crd);
+  declareClusterOptions(sub, f->cluster);
   declareKindOption(sub, f->kind);
   sub.add_option("--to", f->to, "Version to convert the object to")->required();
   sub.add_option("--property", f->property,
                  "Property that fails (default: the first that fails, see `convcheck properties`)");
   declareTargetOptions(sub, f->target, TargetDefaults::Crd);
+  declareServiceProxyOption(sub, f->serviceProxy);
   declareTimeoutOption(sub, f->target, TargetDefaults::Crd);
   declareWaitOption(sub, f->target);
   declareReviewVersionOption(sub, f->reviewVersion);

@@ -29,7 +29,9 @@ namespace {
 
 struct ReplayFlags {
   std::string bundle;
-  TargetFlags target;  // unset fields: the bundle's
+  TargetFlags target;     // unset fields: the bundle's
+  ClusterAccess cluster;  // --kubeconfig, --context (for --service-proxy)
+  bool serviceProxy = false;
 };
 
 // The result for the bundle's property in the part of the case it was found in.
@@ -85,10 +87,25 @@ int runReplay(const ReplayFlags& f, std::ostream& out, std::ostream& err) {
     err << fmt::format("convcheck: {}: no CRD named {}\n", b.crdFile, b.crdName);
     return 2;
   }
+  std::unique_ptr<KubectlProxy> serviceProxy;  // the bundle's URL is then not used
+  if (f.serviceProxy) {
+    auto started = f.target.url.empty()
+                       ? startServiceProxy(f.cluster)
+                       : "--service-proxy and --url: choose one way to reach the webhook";
+    if (auto* error = std::get_if<std::string>(&started)) {
+      err << "convcheck: " << *error << "\n";
+      return 2;
+    }
+    serviceProxy = std::move(std::get<std::unique_ptr<KubectlProxy>>(started));
+  }
   auto resolved = resolveTarget(
-      *crd, TargetChoice{
-                f.target.url.empty() ? b.target.url : f.target.url, transport,
-                b.target.reviewVersion == "v1beta1" ? ReviewVersion::V1beta1 : ReviewVersion::V1});
+      *crd,
+      TargetChoice{serviceProxy           ? ""
+                   : f.target.url.empty() ? b.target.url
+                                          : f.target.url,
+                   transport,
+                   b.target.reviewVersion == "v1beta1" ? ReviewVersion::V1beta1 : ReviewVersion::V1,
+                   serviceProxy ? serviceProxy->baseUrl() : ""});
   if (auto* error = std::get_if<std::string>(&resolved)) {
     err << "convcheck: " << *error << "\n";
     return 2;
@@ -169,6 +186,8 @@ Execute declareReplayOptions(CLI::App& sub) {
   sub.add_option("BUNDLE", f->bundle, "Bundle directory (from --report-dir DIR/bundles/...)")
       ->required();
   declareTargetOptions(sub, f->target, TargetDefaults::Bundle);
+  declareClusterOptions(sub, f->cluster);
+  declareServiceProxyOption(sub, f->serviceProxy);
   declareTimeoutOption(sub, f->target, TargetDefaults::Bundle);
   declareWaitOption(sub, f->target);
   return [f](const CommandContext& c) { return runReplay(*f, c.out, c.err); };

@@ -75,6 +75,7 @@ std::optional<std::size_t> parseSize(const std::string& text) {
 void declareRunFlags(CLI::App& run, RunFlags& f) {
   RunConfig& c = f.config;
   declareCrdOption(run, c.crdInput);
+  declareClusterOptions(run, c.cluster);
   run.add_option("--kind", c.kinds,
                  "Test only these kinds (Kind or CRD name); default: every CRD with strategy "
                  "Webhook");
@@ -126,6 +127,12 @@ void declareRunFlags(CLI::App& run, RunFlags& f) {
   run.add_option("--corpus", c.corpusDir,
                  "Corpus directory: samples/ are test inputs, regressions/ are replayed first and "
                  "receive this run's shrunk failures");
+  run.add_option("--cluster-objects", c.clusterObjects,
+                 "Read up to N stored objects per served version from the cluster (GET only) and "
+                 "test every property on them before generated cases")
+      ->default_val(0)
+      ->check(CLI::Range(0, 100000));
+  declareServiceProxyOption(run, c.serviceProxy);
   run.add_option("--max-response-size", f.maxResponseSize,
                  "Largest webhook answer read, e.g. 64MiB (kube-apiserver has no cap)")
       ->default_val("16MiB");
@@ -173,6 +180,9 @@ std::string finishRunConfig(RunFlags& f, const std::vector<std::string>& args) {
   if (dashes != args.end() && f.webhookCommand.empty())
     return "-- must be followed by the webhook command to start";
   c.url = f.target.url;
+  if (c.serviceProxy && (!c.url.empty() || !f.webhookCommand.empty()))
+    return fmt::format("--service-proxy and {}: choose one way to reach the webhook",
+                       c.url.empty() ? "-- COMMAND" : "--url");
   TargetFlags target = f.target;  // a started webhook's --url may name {port}
   if (!f.webhookCommand.empty()) target.url = expandPlaceholders(target.url, "", 1);
   if (auto error = applyTargetFlags(target, c.transport); !error.empty()) return error;

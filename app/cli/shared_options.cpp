@@ -9,6 +9,7 @@
 #include <fmt/format.h>
 #include <CLI/CLI.hpp>
 
+#include "harness/cluster/kubectl.h"
 #include "harness/transport/url_parts.h"
 #include "kube/go/duration.h"
 
@@ -39,8 +40,24 @@ std::string unreadable(const char* flag, const std::string& path) {
 }  // namespace
 
 void declareCrdOption(CLI::App& app, std::string& crd) {
-  app.add_option("--crd,-f", crd, "CRD manifest: a YAML/JSON file, a directory, or - for stdin")
+  app.add_option("--crd,-f", crd,
+                 "CRD manifest: a YAML/JSON file, a directory, - for stdin, or kube://NAME for "
+                 "the CRD NAME in the cluster (read with kubectl)")
       ->required();
+}
+
+void declareClusterOptions(CLI::App& app, ClusterAccess& cluster) {
+  app.add_option("--kubeconfig", cluster.kubeconfig,
+                 "kubeconfig of the cluster kubectl reaches (for kube://NAME and the other cluster "
+                 "reads); default: kubectl's (KUBECONFIG, ~/.kube/config)");
+  app.add_option("--context", cluster.context,
+                 "kubeconfig context to use; default: its current-context");
+}
+
+void declareServiceProxyOption(CLI::App& app, bool& serviceProxy) {
+  app.add_flag("--service-proxy", serviceProxy,
+               "Reach a service-reference webhook through the API server's service proxy "
+               "(kubectl proxy); the API server checks no certificate, so tls is not evaluated");
 }
 
 void declareKindOption(CLI::App& app, std::string& kind) {

@@ -18,6 +18,8 @@ class Option;
 
 namespace convcheck {
 
+struct ClusterAccess;
+
 // Where a command takes what a target option leaves unset: the CRD and kube-apiserver's defaults
 // (run, minimize) or the reproduction bundle (replay). Only the help's "default:" differs.
 enum class TargetDefaults { Crd, Bundle };
@@ -31,6 +33,12 @@ struct TargetFlags {
 
 // --crd (required, also -f): the CRD manifest.
 void declareCrdOption(CLI::App& app, std::string& crd);
+
+// --kubeconfig and --context: the cluster kubectl reads from (kube://NAME CRDs, stored objects).
+void declareClusterOptions(CLI::App& app, ClusterAccess& cluster);
+
+// --service-proxy: a service-reference webhook through the API server's service proxy.
+void declareServiceProxyOption(CLI::App& app, bool& serviceProxy);
 
 // --kind: the CRD to use when the input holds several (generate, minimize; run's --kind is a
 // filter of several kinds, declared with run's options).

@@ -12,6 +12,7 @@
 #include <string>
 #include <vector>
 
+#include "harness/cluster/kubectl.h"
 #include "kube/apiserver/http_types.h"
 #include "kube/apiserver/review.h"
 #include "properties/config/ack_config.h"
@@ -26,7 +27,10 @@ struct CaseDone {
 };
 
 struct RunConfig {
-  std::string crdInput;            // file, directory or "-"
+  std::string crdInput;            // file, directory, "-" or kube://NAME (read from the cluster)
+  ClusterAccess cluster;           // --kubeconfig, --context: kubectl's cluster
+  int clusterObjects = 0;          // --cluster-objects: stored objects read per served version
+  bool serviceProxy = false;       // --service-proxy: a service webhook through the API server
   std::vector<std::string> kinds;  // --kind filter; empty = every CRD with strategy Webhook
   std::string url;                 // --url; empty = the CRD's clientConfig.url
   TransportOptions transport;      // TLS, timeout, http2, caps

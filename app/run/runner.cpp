@@ -22,12 +22,14 @@
 
 #include "app/run/batch_size_limit.h"
 #include "app/run/choke_tracker.h"
+#include "app/run/crd_source.h"
 #include "app/run/freed_memory.h"
 #include "app/run/kind_context.h"
 #include "app/run/kind_report_header.h"
 #include "app/run/tally.h"
 #include "app/run/target_resolution.h"
 #include "app/run/transport_breaker.h"
+#include "harness/cluster/cluster_reads.h"
 #include "harness/corpus/corpus_cases.h"
 #include "harness/plan/planned_batch.h"
 #include "harness/plan/test_plan.h"
@@ -98,7 +100,7 @@ class KindRun {
     const bool timed = config_.duration.has_value();
     const int limit =
         timed && !config_.testsGiven ? std::numeric_limits<int>::max() : config_.testsPerPair;
-    if (!config_.corpusDir.empty()) runCorpusCases();
+    if (!config_.corpusDir.empty() || config_.clusterObjects > 0) runCorpusCases();
     for (const auto& from : versions_) {
       for (const auto& to : versions_) {
         if (from == to || stopped_) continue;
@@ -473,10 +475,37 @@ class KindRun {
     return worker == 0 ? executor_ : *workers_.at(worker - 1).executor;
   }
 
-  // Stored regressions and user samples (--corpus) run before any generated case.
+  // Up to --cluster-objects stored objects of each served version, read from the cluster, join
+  // the samples; a list that cannot be read is a note.
+  void addClusterObjects(CorpusContents& contents) {
+    for (const auto& version : versions_) {
+      const CrdVersion* v = crd_.version(version);
+      if (v == nullptr || !v->served) continue;
+      StoredObjects read =
+          readStoredObjects(config_.cluster, crd_, version, config_.clusterObjects);
+      if (!read.error.empty())
+        report_.notes.push_back("--cluster-objects: " + read.error);
+      else
+        report_.notes.push_back(fmt::format("--cluster-objects: read {} stored object(s) at {}",
+                                            read.objects.size(), version));
+      for (auto& object : read.objects) {
+        const auto& metadata = object.value("metadata", nlohmann::json::object());
+        std::string name = metadata.value("namespace", std::string());
+        name += (name.empty() ? "" : "/") + metadata.value("name", std::string());
+        contents.samples.push_back(
+            StoredSample{fmt::format("cluster {} {}", version, name), version, std::move(object)});
+      }
+    }
+  }
+
+  // Stored regressions and user samples (--corpus), and objects stored in the cluster
+  // (--cluster-objects), run before any generated case.
   void runCorpusCases() {
-    CorpusPlan plan = planCorpusCases(CorpusStore(config_.corpusDir).load(crd_), crd_, versions_,
-                                      kind_.generators(), kind_.checkers(), config_.seed);
+    CorpusContents contents =
+        config_.corpusDir.empty() ? CorpusContents{} : CorpusStore(config_.corpusDir).load(crd_);
+    if (config_.clusterObjects > 0) addClusterObjects(contents);
+    CorpusPlan plan = planCorpusCases(contents, crd_, versions_, kind_.generators(),
+                                      kind_.checkers(), config_.seed);
     for (const auto& n : plan.notes) report_.notes.push_back(n);
     for (const auto& c : plan.cases) {
       if (stopped_) break;
@@ -698,7 +727,7 @@ RunReport runConformance(const RunConfig& config, std::istream& stdinStream, std
     return report;
   };
 
-  LoadResult loaded = loadCrdInput(config.crdInput, stdinStream);
+  LoadResult loaded = loadCrdSource(config.crdInput, stdinStream, config.cluster);
   for (const auto& w : loaded.warnings) report.warnings.push_back(w);
   if (!loaded.errors.empty()) {
     for (const auto& e : loaded.errors)
@@ -720,6 +749,16 @@ RunReport runConformance(const RunConfig& config, std::istream& stdinStream, std
     return finishWith(2);
   }
 
+  std::unique_ptr<KubectlProxy> serviceProxy;  // the API server's service proxy, for the run
+  if (config.serviceProxy) {
+    auto started = startServiceProxy(config.cluster);
+    if (auto* error = std::get_if<std::string>(&started)) {
+      report.fatalError = *error;
+      return finishWith(2);
+    }
+    serviceProxy = std::move(std::get<std::unique_ptr<KubectlProxy>>(started));
+  }
+
   RunConfig perKind = config;  // a --duration is shared by every kind
   if (perKind.duration) *perKind.duration /= static_cast<int>(selected.size());
   bool anyTested = false;
@@ -727,7 +766,8 @@ RunReport runConformance(const RunConfig& config, std::istream& stdinStream, std
   try {
     for (const Crd* crd : selected) {
       auto target =
-          resolveTarget(*crd, TargetChoice{config.url, config.transport, config.reviewVersion});
+          resolveTarget(*crd, TargetChoice{config.url, config.transport, config.reviewVersion,
+                                           serviceProxy ? serviceProxy->baseUrl() : ""});
       if (auto* error = std::get_if<std::string>(&target)) throw InputError{*error};
       auto compiled = KindContext::compile(
           *crd, KindSettings{GeneratorOptions{FormatOptions{config.canonicalDateTimes}},

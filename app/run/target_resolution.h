@@ -8,6 +8,7 @@
 #include <string>
 #include <variant>
 
+#include "harness/cluster/kubectl.h"
 #include "harness/transport/review_target.h"
 #include "kube/apiserver/http_types.h"
 #include "kube/apiserver/review.h"
@@ -20,6 +21,9 @@ struct TargetChoice {
   std::string url;                             // else clientConfig.url
   TransportOptions transport;                  // CA: else clientConfig.caBundle
   std::optional<ReviewVersion> reviewVersion;  // else as the API server picks for this CRD
+  // http://127.0.0.1:PORT of a running `kubectl proxy`: a service reference is then reached
+  // through the API server's service proxy (no --url may be given).
+  std::string serviceProxy;
 };
 
 struct ResolvedTarget {
@@ -31,9 +35,15 @@ struct ResolvedTarget {
 };
 
 // The error names the CRD and says what to pass. A CRD whose webhook is a service reference
-// needs a URL (port-forward); a URL without a path takes the service's path (as kube-apiserver
-// posts to it), and the certificate is checked for <service>.<namespace>.svc.
+// needs a URL (port-forward; a URL without a path takes the service's path, as kube-apiserver
+// posts to it, and the certificate is checked for <service>.<namespace>.svc) or the service
+// proxy (the API server connects to the service, checking no certificate).
 std::variant<ResolvedTarget, std::string> resolveTarget(const Crd& crd, const TargetChoice& given);
+
+// For --service-proxy: a `kubectl proxy` for as long as it lives, whose baseUrl() goes in
+// TargetChoice::serviceProxy; the error says why it could not start.
+std::variant<std::unique_ptr<KubectlProxy>, std::string> startServiceProxy(
+    const ClusterAccess& cluster);
 
 // `reason` (why the webhook could not be reached) followed, for a failed certificate check of a
 // service reference, by the name kube-apiserver verifies and the flag that changes it.

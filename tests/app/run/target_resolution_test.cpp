@@ -75,6 +75,28 @@ TEST(TargetResolution, AUrlWithoutPathTakesTheServicesPath) {
   EXPECT_EQ(resolved(serviceCrd("convert"), choice).url, "https://127.0.0.1:9443/convert?x=1");
 }
 
+TEST(TargetResolution, TheServiceProxyReachesTheServiceThroughTheApiServerWithoutTls) {
+  TargetChoice choice;
+  choice.serviceProxy = "http://127.0.0.1:8001";
+  choice.transport.tls.caFile = "/tmp/ca.pem";
+  ResolvedTarget t = resolved(serviceCrd("/convert"), choice);
+  EXPECT_EQ(t.url,
+            "http://127.0.0.1:8001/api/v1/namespaces/system/services/https:widget-webhook:443/"
+            "proxy/convert");
+  EXPECT_TRUE(t.transport.tls.caFile.empty());  // the API server checks no certificate
+  EXPECT_TRUE(t.transport.tls.caPem.empty());
+  EXPECT_EQ(resolved(serviceCrd(""), choice).url.substr(21),
+            "/api/v1/namespaces/system/services/https:widget-webhook:443/proxy/");
+}
+
+TEST(TargetResolution, TheServiceProxyNeedsAServiceReference) {
+  TargetChoice choice;
+  choice.serviceProxy = "http://127.0.0.1:8001";
+  auto r = resolveTarget(webhookCrd(), choice);
+  ASSERT_TRUE(std::holds_alternative<std::string>(r));
+  EXPECT_NE(std::get<std::string>(r).find("not a service reference"), std::string::npos);
+}
+
 TEST(TargetResolution, AUrlWithAPathKeepsIt) {
   TargetChoice choice;
   choice.url = "https://127.0.0.1:9443/other";

@@ -1,0 +1,252 @@
+// convcheck against a live cluster through the real kubectl: --crd kube://NAME, --kubeconfig and
+// --context (an exec credential plugin), --cluster-objects and --service-proxy. No API server can
+// be installed here, so kubectl talks to tests/harness/cluster/apiserver-stand-in.js, a loopback
+// HTTPS stand-in serving the endpoints convcheck uses and logging every request's verb.
+#include <gtest/gtest.h>
+
+#include <cstdlib>
+#include <fstream>
+#include <regex>
+#include <sstream>
+
+#include "tests/integration/convcheck_binary.h"
+#include "tests/support/example_webhook.h"
+
+namespace convcheck::test {
+namespace {
+
+const std::string kCrd = "crontabs.stable.example.com";
+const std::string kProxyPath =
+    "/api/v1/namespaces/convcheck-test/services/https:crontab-webhook:443/proxy/convert";
+
+// Why the tests cannot run here, or "".
+std::string missingTools() {
+  if (std::system("kubectl version --client >/dev/null 2>&1") != 0)
+    return "kubectl is not on PATH (the cluster tests drive the real kubectl)";
+  if (std::system("node --version >/dev/null 2>&1") != 0)
+    return "node is not installed (the API server stand-in is Node.js; ci/install-deps.sh)";
+  return "";
+}
+
+std::string standInFile(const std::string& name) {
+  return std::string(CONVCHECK_SOURCE_DIR) + "/tests/harness/cluster/" + name;
+}
+
+// The example webhook (faults as given) behind the stand-in's service proxy, and a kubeconfig
+// whose current context points nowhere and whose context "stand-in" reaches the stand-in as a
+// user whose token comes from an exec credential plugin.
+class StandInCluster {
+ public:
+  explicit StandInCluster(std::vector<std::string> faults = {})
+      : hook_([&] {
+          ExampleWebhookOptions options;
+          options.faults = std::move(faults);
+          return options;
+        }()) {
+    log_ = pki_.dir() / "requests.log";
+    apiserver_ = std::make_unique<ChildProcess>(std::vector<std::string>{
+        "/usr/bin/env", "node", standInFile("apiserver-stand-in.js"), "--cert",
+        pki_.serverCertFile(), "--key", pki_.serverKeyFile(), "--crd",
+        standInFile("crontabs-crd.json"), "--objects", standInFile("crontab-objects.json"),
+        "--token", "s3cret-token", "--log", log_.string(), "--service",
+        "convcheck-test/crontab-webhook:443=" + hook_.baseUrl()});
+    auto port = apiserver_->waitForLine(std::regex("listening on https://127\\.0\\.0\\.1:([0-9]+)"),
+                                        std::chrono::seconds(15));
+    if (!port) throw std::runtime_error("stand-in did not start: " + apiserver_->stderrText());
+    kubeconfig_ = (pki_.dir() / "kubeconfig").string();
+    std::ofstream(kubeconfig_)
+        << "apiVersion: v1\nkind: Config\nclusters:\n"
+        << "- name: stand-in\n  cluster:\n    server: https://127.0.0.1:" << (*port)[1]
+        << "\n    certificate-authority: " << pki_.caFile() << "\n"
+        << "- name: nowhere\n  cluster:\n    server: https://127.0.0.1:1\n"
+        << "users:\n- name: exec-user\n  user:\n    exec:\n"
+        << "      apiVersion: client.authentication.k8s.io/v1\n      command: /bin/sh\n"
+        << "      interactiveMode: Never\n      args:\n      - -c\n"
+        << "      - printf '%s' '{\"apiVersion\":\"client.authentication.k8s.io/v1\","
+           "\"kind\":\"ExecCredential\",\"status\":{\"token\":\"s3cret-token\"}}'\n"
+        << "contexts:\n- name: stand-in\n  context: {cluster: stand-in, user: exec-user}\n"
+        << "- name: nowhere\n  context: {cluster: nowhere, user: exec-user}\n"
+        << "current-context: nowhere\n";
+  }
+
+  std::vector<std::string> clusterArgs() const {
+    return {"--kubeconfig", kubeconfig_, "--context", "stand-in"};
+  }
+
+  // Every request the stand-in received: "VERB PATH?QUERY", with "  objects …" lines.
+  std::vector<std::string> requests() const {
+    std::ifstream in(log_);
+    std::vector<std::string> lines;
+    for (std::string line; std::getline(in, line);) lines.push_back(line);
+    return lines;
+  }
+
+ private:
+  TestPki pki_;
+  ExampleWebhook hook_;
+  std::filesystem::path log_;
+  std::unique_ptr<ChildProcess> apiserver_;
+  std::string kubeconfig_;
+};
+
+std::vector<std::string> withArgs(std::vector<std::string> args,
+                                  const std::vector<std::string>& more) {
+  args.insert(args.end(), more.begin(), more.end());
+  return args;
+}
+
+bool anyLine(const std::vector<std::string>& lines, const std::string& part) {
+  for (const auto& l : lines)
+    if (l.find(part) != std::string::npos) return true;
+  return false;
+}
+
+TEST(Cluster, RunTakesTheCrdByNameAndReachesTheWebhookThroughTheServiceProxyWritingNothing) {
+  if (auto why = missingTools(); !why.empty()) GTEST_SKIP() << why;
+  StandInCluster cluster;
+  auto r = runConvcheck(
+      withArgs({"run", "--crd", "kube://" + kCrd, "--service-proxy", "--tests", "3", "--seed", "1"},
+               cluster.clusterArgs()));
+  ASSERT_EQ(r.status.code, 0) << r.out << r.err;
+  const auto& kind = r.json["kinds"][0];
+  EXPECT_EQ(kind["crd"], kCrd);
+  EXPECT_NE(kind["url"].get<std::string>().find(kProxyPath), std::string::npos) << kind["url"];
+  // status.storedVersions came with the CRD from the API server.
+  EXPECT_EQ(kind["storedVersions"], nlohmann::json::array({"v1beta1", "v1"}));
+  int reviews = 0;
+  for (const auto& line : cluster.requests()) {
+    if (line.rfind("  objects", 0) == 0) continue;
+    const std::string verb = line.substr(0, line.find(' '));
+    const std::string path = line.substr(line.find(' ') + 1);
+    if (verb == "POST") {
+      // The one verb that is not a read: create on services/proxy, the review to the webhook.
+      EXPECT_EQ(path.rfind(kProxyPath + "?timeout=30s", 0), 0u) << line;
+      ++reviews;
+    } else {
+      EXPECT_EQ(verb, "GET") << line;
+    }
+  }
+  EXPECT_EQ(reviews, r.json["kinds"][0]["requests"].get<int>());
+  EXPECT_TRUE(anyLine(cluster.requests(),
+                      "GET /apis/apiextensions.k8s.io/v1/customresourcedefinitions/" + kCrd));
+}
+
+TEST(Cluster, StoredObjectsAreListedPageByPageAndEveryPropertyRunsOnThem) {
+  if (auto why = missingTools(); !why.empty()) GTEST_SKIP() << why;
+  StandInCluster cluster({"failure-result"});  // Failure for names ending in a digit
+  auto r = runConvcheck(
+      withArgs({"run", "--crd", "kube://" + kCrd, "--service-proxy", "--cluster-objects", "3",
+                "--tests", "2", "--seed", "1", "--shrink-budget", "0"},
+               cluster.clusterArgs()));
+  ASSERT_EQ(r.status.code, 1) << r.out << r.err;
+  auto requests = cluster.requests();
+  for (const std::string version : {"v1", "v1beta1"}) {
+    const std::string list = "GET /apis/stable.example.com/" + version + "/crontabs?";
+    EXPECT_TRUE(anyLine(requests, list + "limit=3")) << version;
+    // The stand-in pages by two: the third object comes with the continue token.
+    EXPECT_TRUE(anyLine(requests, list + "continue=")) << version;
+    EXPECT_NE(r.out.find("read 3 stored object(s) at " + version), std::string::npos) << r.out;
+  }
+  for (const std::string stored : {"default/nightly-0", "team-a/nightly-1", "default/nightly-2"})
+    EXPECT_TRUE(anyLine(requests, " " + stored)) << stored << " never reached the webhook";
+  EXPECT_FALSE(anyLine(requests, "nightly-3")) << "more than --cluster-objects were read";
+  // The stored objects run first: the problem's example is one of them.
+  bool onStored = false;
+  for (const auto& problem : r.json["kinds"][0]["problems"])
+    onStored |= problem["example"].value("origin", "").rfind("sample cluster v", 0) == 0;
+  EXPECT_TRUE(onStored) << r.out;
+}
+
+TEST(Cluster, ReplayAndMinimizeReachTheWebhookThroughTheServiceProxyToo) {
+  if (auto why = missingTools(); !why.empty()) GTEST_SKIP() << why;
+  StandInCluster cluster({"failure-result"});  // Failure for names ending in a digit
+  auto dir = makeTempDir("convcheck-cluster");
+  auto r = runConvcheck(
+      withArgs({"run", "--crd", "kube://" + kCrd, "--service-proxy", "--cluster-objects", "1",
+                "--tests", "1", "--seed", "1", "--shrink-budget", "0", "--properties",
+                "converts-valid-input", "--report-dir", dir.string()},
+               cluster.clusterArgs()));
+  ASSERT_EQ(r.status.code, 1) << r.out << r.err;
+  std::string bundle;
+  for (const auto& entry : std::filesystem::directory_iterator(dir / "bundles"))
+    bundle = entry.path().string();
+  ASSERT_FALSE(bundle.empty());
+  // The run's kubectl proxy is gone: the bundle is replayed through a new one.
+  ChildProcess replay(
+      withArgs({convcheckBinary(), "replay", bundle, "--service-proxy"}, cluster.clusterArgs()));
+  auto replayed = replay.wait(std::chrono::seconds(60));
+  ASSERT_TRUE(replayed.has_value());
+  EXPECT_EQ(replayed->code, 1) << replay.stdoutText() << replay.stderrText();
+
+  std::ofstream(dir / "stored.json")
+      << R"({"apiVersion":"stable.example.com/v1","kind":"CronTab","metadata":{"name":"nightly-7",)"
+      << R"("namespace":"default"},"spec":{"host":"db","port":"5432"}})";
+  ChildProcess minimize(withArgs(
+      {convcheckBinary(), "minimize", "--crd", "kube://" + kCrd, "--service-proxy", "--to",
+       "v1beta1", "--report-dir", (dir / "minimized").string(), (dir / "stored.json").string()},
+      cluster.clusterArgs()));
+  auto minimized = minimize.wait(std::chrono::seconds(60));
+  ASSERT_TRUE(minimized.has_value());
+  EXPECT_EQ(minimized->code, 1) << minimize.stdoutText() << minimize.stderrText();
+  EXPECT_NE(minimize.stderrText().find("converts-valid-input"), std::string::npos)
+      << minimize.stderrText();
+  std::filesystem::remove_all(dir);
+  int reviews = 0;
+  for (const auto& line : cluster.requests())
+    if (line.rfind("POST ", 0) == 0) {
+      EXPECT_EQ(line.rfind("POST " + kProxyPath, 0), 0u) << line;
+      ++reviews;
+    } else if (line.rfind("  objects", 0) != 0) {
+      EXPECT_EQ(line.rfind("GET ", 0), 0u) << line;
+    }
+  EXPECT_GT(reviews, 2);
+}
+
+TEST(Cluster, ACrdTheClusterDoesNotHaveIsAnInputErrorQuotingKubectl) {
+  if (auto why = missingTools(); !why.empty()) GTEST_SKIP() << why;
+  StandInCluster cluster;
+  auto r = runConvcheck(withArgs({"run", "--crd", "kube://nope.example.com", "--service-proxy"},
+                                 cluster.clusterArgs()));
+  EXPECT_EQ(r.status.code, 2) << r.out << r.err;
+  EXPECT_NE(r.err.find("kube://nope.example.com"), std::string::npos) << r.err;
+  EXPECT_NE(r.err.find("\"nope.example.com\" not found"), std::string::npos) << r.err;
+}
+
+TEST(Cluster, WithoutContextTheKubeconfigsCurrentContextIsUsed) {
+  if (auto why = missingTools(); !why.empty()) GTEST_SKIP() << why;
+  StandInCluster cluster;
+  auto args = cluster.clusterArgs();
+  args.resize(2);  // --kubeconfig only: its current context is "nowhere"
+  auto r = runConvcheck(withArgs({"run", "--crd", "kube://" + kCrd, "--service-proxy"}, args));
+  EXPECT_EQ(r.status.code, 2) << r.out << r.err;
+  EXPECT_NE(r.err.find("127.0.0.1:1"), std::string::npos) << r.err;
+  EXPECT_TRUE(cluster.requests().empty());
+}
+
+TEST(Cluster, GenerateTakesTheCrdByName) {
+  if (auto why = missingTools(); !why.empty()) GTEST_SKIP() << why;
+  StandInCluster cluster;
+  ChildProcess generate(withArgs(
+      {convcheckBinary(), "generate", "--crd", "kube://" + kCrd, "--version", "v1", "-n", "2"},
+      cluster.clusterArgs()));
+  auto status = generate.wait(std::chrono::seconds(60));
+  ASSERT_TRUE(status && status->success()) << generate.stderrText();
+  std::istringstream lines(generate.stdoutText());
+  int objects = 0;
+  for (std::string line; std::getline(lines, line); ++objects)
+    EXPECT_EQ(nlohmann::json::parse(line)["apiVersion"], "stable.example.com/v1") << line;
+  EXPECT_EQ(objects, 2);
+}
+
+TEST(Cluster, WithoutKubectlTheErrorSaysToInstallIt) {
+  ChildProcess run({convcheckBinary(), "generate", "--crd", "kube://" + kCrd, "--version", "v1"},
+                   {{"PATH=/nonexistent"}});
+  auto status = run.wait(std::chrono::seconds(60));
+  ASSERT_TRUE(status.has_value());
+  EXPECT_EQ(status->code, 2);
+  EXPECT_NE(run.stderrText().find("convcheck reaches clusters through kubectl"), std::string::npos)
+      << run.stderrText();
+}
+
+}  // namespace
+}  // namespace convcheck::test
