@@ -36,7 +36,7 @@ ConvcheckResult runBinary(std::vector<std::string> args, const std::string& work
   return runConvcheckExactly(std::move(args), workingDir);
 }
 
-std::string slurp(const fs::path& p) {
+std::string textOf(const fs::path& p) {
   std::ifstream f(p, std::ios::binary);
   std::stringstream s;
   s << f.rdbuf();
@@ -86,7 +86,7 @@ std::unique_ptr<ChildProcess> startExampleWebhook(const std::string& cert, const
 // indentation), in `dir`.
 std::string crdWithClientConfig(const std::string& crdFile, const fs::path& dir,
                                 const std::string& clientConfig) {
-  std::string text = slurp(crdFile);
+  std::string text = textOf(crdFile);
   const std::string from = "      clientConfig:\n        url: https://127.0.0.1:8443/convert\n";
   auto at = text.find(from);
   if (at == std::string::npos) throw std::runtime_error("unexpected CRD text in " + crdFile);
@@ -125,7 +125,7 @@ TEST(Certs, TheCertificateIsAcceptedByTheApiServerCheckForTheServiceAndServesThe
   ASSERT_EQ(r.status.code, 0) << r.err;
   // stdout is the caBundle: the CA's PEM in base64, one line.
   EXPECT_EQ(std::count(r.out.begin(), r.out.end(), '\n'), 1) << r.out;
-  EXPECT_EQ(unbase64(r.out), slurp(out / "ca.crt"));
+  EXPECT_EQ(unbase64(r.out), textOf(out / "ca.crt"));
   EXPECT_NE(r.err.find("widget-webhook.system.svc"), std::string::npos) << r.err;
   EXPECT_EQ(fs::status(out / "tls.key").permissions() & fs::perms::group_read, fs::perms::none);
 
@@ -326,10 +326,10 @@ TEST(PortableBundle, AMovedReportDirectoryStillReplaysAndItsCurlScriptRuns) {
     bundle = entry.path();
   ASSERT_FALSE(bundle.empty());
 
-  const json manifest = json::parse(slurp(bundle / "bundle.json"));
+  const json manifest = json::parse(textOf(bundle / "bundle.json"));
   EXPECT_EQ(manifest["target"]["caFile"], "ca.pem");
-  EXPECT_EQ(slurp(bundle / "ca.pem"), hook.pki().caPem());
-  const std::string script = slurp(bundle / "curl.sh");
+  EXPECT_EQ(textOf(bundle / "ca.pem"), hook.pki().caPem());
+  const std::string script = textOf(bundle / "curl.sh");
   EXPECT_EQ(script.find(dir.path().string()), std::string::npos) << script;
 
   // curl.sh from another working directory sends the request: the webhook answers it.
