@@ -60,9 +60,10 @@ std::optional<ParsedDuration> parse(std::string_view text, std::string* whyNot) 
     std::uint64_t whole = 0;
     bool overflow = false;
     std::size_t i = 0;
-    for (; i < s.size() && isDigit(s[i]); ++i) {
-      if (whole > (kMaxNanos - 9) / 10) overflow = true;
+    for (; i < s.size() && isDigit(s[i]); ++i) {  // Go's leadingInt: at most 2^63
+      if (whole > kMaxNanos / 10) overflow = true;
       if (!overflow) whole = whole * 10 + static_cast<std::uint64_t>(s[i] - '0');
+      if (whole > kMaxNanos) overflow = true;
     }
     if (overflow) return outOfRange();
     const bool digitsBefore = i > 0;
