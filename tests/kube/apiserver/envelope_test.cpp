@@ -47,7 +47,7 @@ TEST_P(EnvelopeTest, TransportFailureIsPrefixedWithPostAndTheQuotedUrl) {
   HttpResult http;
   http.url = kUrl;
   http.transportError = "dial tcp 127.0.0.1:8443: connect: connection refused";
-  http.transportErrorKind = "connect";
+  http.transportErrorKind = TransportErrorKind::Connect;
   auto v = judgeConversion(sent, http, nullptr);
   EXPECT_EQ(v.stage, ModelStage::Transport);
   EXPECT_EQ(v.message, kFailed +
