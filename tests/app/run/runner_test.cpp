@@ -363,7 +363,7 @@ TEST(Runner, AfterABatchTimesOutNoBatchAsLargeOfItsPairIsSent) {
           calls->push_back({pair, objects});
           return objects >= 2;
         },
-        "timeout");
+        TransportErrorKind::Timeout);
   });
   EXPECT_EQ(r.exitCode, 1) << r.fatalError;
   EXPECT_TRUE(tally(r, "timeout")) << "the timeouts are still reported";
@@ -396,7 +396,7 @@ TEST(Runner, AListChunkHoldsAtMostHalfTheLargestAnswerRead) {
           largest->objects = std::max(largest->objects, pairAndObjects(body).second);
           return false;
         },
-        "timeout");
+        TransportErrorKind::Timeout);
   });
   EXPECT_EQ(r.exitCode, 0) << r.fatalError;
   EXPECT_GT(largest->objects, 32u) << "the LIST chunk was sent";
