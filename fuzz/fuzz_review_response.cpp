@@ -79,7 +79,7 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
     return 0;
   if (control & 0x80) {  // the transport failed instead
     ex.http.status = 0;
-    ex.http.transportErrorKind = "protocol";
+    ex.http.transportErrorKind = TransportErrorKind::Protocol;
     ex.http.transportError = ex.http.body;
     ex.http.body.clear();
   }

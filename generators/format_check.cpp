@@ -10,6 +10,8 @@
 
 #include <re2/re2.h>
 
+#include "kube/go/duration.h"
+#include "kube/go/go_net.h"
 #include "kube/names/name_rules.h"
 
 namespace convcheck {
@@ -64,68 +66,12 @@ const RE2& rx(Rx which) {
   return *compiled[i];
 }
 
-bool parseIPv4(std::string_view s) {
-  int parts = 0;
-  std::size_t i = 0;
-  while (true) {
-    std::size_t start = i;
-    int value = 0;
-    while (i < s.size() && isDigit(s[i]) && i - start < 4) value = value * 10 + (s[i++] - '0');
-    const std::size_t len = i - start;
-    if (len == 0 || len > 3 || value > 255) return false;
-    if (len > 1 && s[start] == '0') return false;  // Go ≥ 1.17 rejects leading zeros
-    ++parts;
-    if (parts == 4) return i == s.size();
-    if (i >= s.size() || s[i] != '.') return false;
-    ++i;
-  }
-}
-
-bool parseIPv6(std::string_view s) {
-  int groups = 0;
-  int ellipsis = -1;
-  std::size_t i = 0;
-  if (s.size() >= 2 && s[0] == ':' && s[1] == ':') {
-    ellipsis = 0;
-    i = 2;
-    if (i == s.size()) return true;
-  }
-  while (i < s.size()) {
-    std::size_t start = i;
-    while (i < s.size() && isHex(s[i]) && i - start < 5) ++i;
-    const std::size_t len = i - start;
-    if (len == 0 || len > 4) return false;
-    if (i < s.size() && s[i] == '.') {  // embedded IPv4 in the last 32 bits
-      if (ellipsis < 0 && groups != 6) return false;
-      if (groups + 2 > 8) return false;
-      if (!parseIPv4(s.substr(start))) return false;
-      groups += 2;
-      i = s.size();
-      break;
-    }
-    ++groups;
-    if (i == s.size()) break;
-    if (s[i] != ':' || groups == 8) return false;
-    ++i;
-    if (i < s.size() && s[i] == ':') {
-      if (ellipsis >= 0) return false;
-      ellipsis = groups;
-      ++i;
-      if (i == s.size()) break;
-    } else if (i == s.size()) {
-      return false;
-    }
-  }
-  if (ellipsis >= 0) return groups < 8;
-  return groups == 8;
-}
-
 bool parseCIDR(std::string_view s) {
   const std::size_t slash = s.find('/');
   if (slash == std::string_view::npos) return false;
   const std::string_view ip = s.substr(0, slash), mask = s.substr(slash + 1);
-  const bool v4 = parseIPv4(ip);
-  if (!v4 && !parseIPv6(ip)) return false;
+  if (!goParseIP(ip)) return false;
+  const bool v4 = ip.find(':') == std::string_view::npos;
   if (mask.empty() || mask.size() > 3) return false;
   int bits = 0;
   for (char c : mask) {
@@ -304,7 +250,9 @@ bool requestURI(std::string_view s) {
     std::string_view host = at == std::string_view::npos ? authority : authority.substr(at + 1);
     if (!host.empty() && host[0] == '[') {
       const std::size_t close = host.find(']');
-      if (close == std::string_view::npos || !parseIPv6(host.substr(1, close - 1))) return false;
+      if (close == std::string_view::npos) return false;
+      const std::string_view literal = host.substr(1, close - 1);  // an IPv6 address
+      if (literal.find(':') == std::string_view::npos || !goParseIP(literal)) return false;
       host = host.substr(close + 1);
       if (!host.empty() && (host[0] != ':' || !std::all_of(host.begin() + 1, host.end(), isDigit)))
         return false;
@@ -342,37 +290,6 @@ bool isKnownFormat(std::string_view format) {
   return isStringFormat(n) || n == "int32" || n == "int64" || n == "float" || n == "double";
 }
 
-bool goParseIP(std::string_view s) { return parseIPv4(s) || parseIPv6(s); }
-
-bool goParseDuration(std::string_view s) {
-  if (s.empty()) return false;
-  if (s[0] == '-' || s[0] == '+') s = s.substr(1);
-  if (s == "0") return true;
-  if (s.empty()) return false;
-  static const std::array<std::string_view, 8> units = {"ns", "us", "\xC2\xB5s", "\xCE\xBCs",
-                                                        "ms", "s",  "m",         "h"};
-  while (!s.empty()) {
-    if (!(s[0] == '.' || isDigit(s[0]))) return false;
-    std::size_t i = 0;
-    while (i < s.size() && isDigit(s[i])) ++i;
-    bool pre = i > 0, post = false;
-    if (i < s.size() && s[i] == '.') {
-      ++i;
-      const std::size_t f = i;
-      while (i < s.size() && isDigit(s[i])) ++i;
-      post = i > f;
-    }
-    if (!pre && !post) return false;
-    s = s.substr(i);
-    std::size_t u = 0;
-    while (u < s.size() && s[u] != '.' && !isDigit(s[u])) ++u;
-    if (u == 0) return false;
-    if (std::find(units.begin(), units.end(), s.substr(0, u)) == units.end()) return false;
-    s = s.substr(u);
-  }
-  return true;
-}
-
 bool formatAccepts(std::string_view format, std::string_view value) {
   const std::string f = normalizedFormat(format);
   const re2::StringPiece v(value.data(), value.size());
@@ -390,8 +307,8 @@ bool formatAccepts(std::string_view format, std::string_view value) {
       start = dot + 1;
     }
   }
-  if (f == "ipv4") return goParseIP(value) && value.find('.') != std::string_view::npos;
-  if (f == "ipv6") return goParseIP(value) && value.find(':') != std::string_view::npos;
+  if (f == "ipv4") return goParseIP(value).has_value() && value.find('.') != std::string_view::npos;
+  if (f == "ipv6") return goParseIP(value).has_value() && value.find(':') != std::string_view::npos;
   if (f == "cidr") return parseCIDR(value);
   if (f == "mac") return parseMAC(value);
   if (f == "uuid") return RE2::PartialMatch(v, rx(Rx::Uuid));
@@ -407,7 +324,7 @@ bool formatAccepts(std::string_view format, std::string_view value) {
   if (f == "rgbcolor") return RE2::FullMatch(v, rx(Rx::Rgbcolor));
   if (f == "byte") return RE2::FullMatch(v, rx(Rx::Base64));
   if (f == "date") return parseDate(value);
-  if (f == "duration") return goParseDuration(value) || scalaDuration(value);
+  if (f == "duration") return goParseDuration(value).has_value() || scalaDuration(value);
   if (f == "datetime") return parseDateTime(value);
   if (f == "k8sshortname") return isDns1035Label(value);
   if (f == "k8slongname") return isDns1123Subdomain(value);

@@ -23,9 +23,4 @@ bool isStringFormat(std::string_view format);
 // Whether kube-apiserver accepts `value` for `format`. Formats it does not validate accept all.
 bool formatAccepts(std::string_view format, std::string_view value);
 
-// Go net.ParseIP: dotted IPv4 without leading zeros, or IPv6 (optionally with an embedded IPv4).
-bool goParseIP(std::string_view s);
-// Go time.ParseDuration grammar ("1h30m", "-1.5s", "0").
-bool goParseDuration(std::string_view s);
-
 }  // namespace convcheck

@@ -79,7 +79,6 @@ class CaseExecutor {
 
   // Stop making further calls in the current and later cases (circuit breaker).
   void halt() { halted_ = true; }
-  bool halted() const { return halted_; }
 
  private:
   friend class CaseScope;  // what Case-scope properties see of a case (case_executor.cpp)

@@ -170,8 +170,9 @@ std::string writeBundle(const std::string& dirText, Finding& finding, const Crd&
     for (const auto& ex : finding.exchanges)
       if (!ex->verdict.accepted())
         return std::string(modelStageName(ex->verdict.stage)) +
-               (ex->verdict.stage == ModelStage::Transport ? ":" + ex->http.transportErrorKind
-                                                           : "");
+               (ex->verdict.stage == ModelStage::Transport
+                    ? ":" + std::string(transportErrorKindName(ex->http.transportErrorKind))
+                    : "");
     return std::string("accepted");
   }();
   writeFile(dir / "bundle.json", dumpJson(bundle), error);

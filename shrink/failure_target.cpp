@@ -25,7 +25,8 @@ std::string failureSignature(const Finding& finding) {
     const Exchange& ex = *shared;
     if (ex.verdict.accepted()) continue;
     std::string stage = modelStageName(ex.verdict.stage);
-    if (ex.verdict.stage == ModelStage::Transport) stage += ":" + ex.http.transportErrorKind;
+    if (ex.verdict.stage == ModelStage::Transport)
+      stage += std::string(":") + transportErrorKindName(ex.http.transportErrorKind);
     return stage;
   }
   return "accepted";

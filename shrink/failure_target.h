@@ -27,8 +27,8 @@ struct FailureTarget {
   CasePart part = CasePart::Forward;
   std::string from;  // the reported pair: the case's from/to, or (case to, source) for Backward
   std::string to;
-  std::string signature;  // failureSignature() of the original finding
-  std::string cause;      // the Cause key chased (properties/checks/cause.h); empty: any cause
+  std::string signature;   // failureSignature() of the original finding
+  std::string cause = {};  // the Cause key chased (properties/checks/cause.h); empty: any cause
 };
 
 // How a finding failed, coarsely: the first API-server stage that is not "accepted" among its

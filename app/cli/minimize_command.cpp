@@ -177,8 +177,8 @@ int runMinimize(const MinimizeFlags& f, const std::string& version, std::istream
     CaseResult first = runnerFor(std::nullopt)(batch, from);
     if (first.forwardCall) {
       const HttpResult& http = first.forwardCall->http;
-      if (!http.ok() &&
-          (http.transportErrorKind == "connect" || http.transportErrorKind == "tls")) {
+      if (!http.ok() && (http.transportErrorKind == TransportErrorKind::Connect ||
+                         http.transportErrorKind == TransportErrorKind::Tls)) {
         err << fmt::format(
             "convcheck: could not reach the webhook: {}\n",
             explainUnreachable(std::get<ResolvedTarget>(resolved), http.transportError));

@@ -141,7 +141,8 @@ int runReplay(const ReplayFlags& f, std::ostream& out, std::ostream& err) {
                      b.from, b.to, b.objects.size(), url);
   if (result.forwardCall) {
     const HttpResult& http = result.forwardCall->http;
-    if (!http.ok() && (http.transportErrorKind == "connect" || http.transportErrorKind == "tls")) {
+    if (!http.ok() && (http.transportErrorKind == TransportErrorKind::Connect ||
+                       http.transportErrorKind == TransportErrorKind::Tls)) {
       err << fmt::format(
           "convcheck: could not reach the webhook: {}\n",
           explainUnreachable(std::get<ResolvedTarget>(resolved), http.transportError));

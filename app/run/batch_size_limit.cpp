@@ -67,7 +67,8 @@ std::optional<std::string> sizeRefusal(const Exchange& exchange) {
   // A server that stops reading at its cap closes or resets the connection while the request is
   // still being sent; libcurl reports that as a protocol error, or (on a fresh TLS connection) as
   // a dropped connection after the handshake.
-  if (http.transportErrorKind == "protocol" || http.transportErrorKind == "tls")
+  if (http.transportErrorKind == TransportErrorKind::Protocol ||
+      http.transportErrorKind == TransportErrorKind::Tls)
     return "the connection closed";
   return std::nullopt;
 }
@@ -80,7 +81,7 @@ std::size_t BatchSizeLimit::cap(const std::string& from, const std::string& to) 
 
 void BatchSizeLimit::observe(const Exchange& exchange) {
   const std::size_t objects = exchange.sent.objects.size();
-  if (exchange.http.transportErrorKind != "timeout" || objects < 2) return;
+  if (exchange.http.transportErrorKind != TransportErrorKind::Timeout || objects < 2) return;
   std::lock_guard<std::mutex> lock(mutex_);
   auto [it, inserted] = timedOut_.try_emplace(pairOf(exchange), objects);
   if (!inserted) it->second = std::min(it->second, objects);

@@ -13,7 +13,7 @@ bool ChokeTracker::count(const std::string& version, const Exchange* forward) {
   if (forward->verdict.stage == ModelStage::HttpStatus)
     key += fmt::format(" {}", forward->http.status);
   if (forward->verdict.stage == ModelStage::Transport)
-    key += " " + forward->http.transportErrorKind;
+    key += std::string(" ") + transportErrorKindName(forward->http.transportErrorKind);
   auto& seen = perVersion.byError[key];
   if (seen.first++ == 0) seen.second = forward->verdict.message;
   return ++pairRejections_[key] > kRepeats;

@@ -210,8 +210,10 @@ class KindRun {
     // A webhook that took the call and then answered too late, too much or not in HTTP was
     // tested (its answer is a finding); only failing to connect or to complete TLS means that
     // nothing could be tested.
-    const std::string& kind = ex.http.transportErrorKind;
-    const bool tookTheCall = kind == "timeout" || kind == "too-large" || kind == "protocol";
+    const TransportErrorKind kind = ex.http.transportErrorKind;
+    const bool tookTheCall = kind == TransportErrorKind::Timeout ||
+                             kind == TransportErrorKind::TooLarge ||
+                             kind == TransportErrorKind::Protocol;
     if (!reachable_ && unreachableReason_.empty() && !tookTheCall)
       unreachableReason_ = ex.http.transportError;
     if (tookTheCall) reachable_ = true;

@@ -38,7 +38,7 @@ class WaitingTarget : public ReviewTarget {
       if (!failure.empty()) {
         HttpResult result;
         result.url = target_.url;
-        result.transportErrorKind = "connect";
+        result.transportErrorKind = TransportErrorKind::Connect;
         result.transportError = std::move(failure);
         return result;
       }

@@ -70,8 +70,6 @@ std::vector<char32_t> wideProbePoints() {
 
 }  // namespace
 
-std::span<const char32_t> sampleAlphabet() { return alphabet(); }
-
 std::variant<std::vector<ClassMembers>, std::string> sampleClasses(
     const std::vector<CharClassSpec>& classes) {
   RE2::Options options;

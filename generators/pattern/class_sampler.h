@@ -2,7 +2,6 @@
 // Used by PatternGenerator::compile to give regex_gen a finite, ordered alphabet per class.
 #pragma once
 
-#include <span>
 #include <string>
 #include <variant>
 #include <vector>
@@ -15,9 +14,6 @@ namespace convcheck::pattern {
 // ASCII controls, then non-ASCII (Latin-1 up to the astral planes), then code points found only by
 // the class's own range hints or by wider probing. Empty when the class holds none of them.
 using ClassMembers = std::vector<char32_t>;
-
-// The curated alphabet, in the simplicity order above (about 100 ASCII and 60 non-ASCII runes).
-std::span<const char32_t> sampleAlphabet();
 
 // One entry per class, in order. Membership is asked of RE2 (one small RE2 per class), so Unicode
 // classes and case folding follow RE2 exactly. Fails only when RE2 rejects a class on its own.

@@ -63,7 +63,7 @@ std::size_t writeBody(char* data, std::size_t size, std::size_t count, void* use
 }
 
 struct Failure {
-  std::string kind;
+  TransportErrorKind kind;
   std::string message;
 };
 
@@ -105,37 +105,42 @@ Failure classify(CURLcode code, const std::string& errorBuffer, const BodySink& 
     case CURLE_COULDNT_RESOLVE_HOST:
     case CURLE_COULDNT_RESOLVE_PROXY:
     case CURLE_COULDNT_CONNECT:
-      return {"connect", "Connect: " + detail + " for " + url +
-                             " (check that the webhook is running and listening on this host and "
-                             "port; for an in-cluster service, point --url at a port-forward)"};
+      return {TransportErrorKind::Connect,
+              "Connect: " + detail + " for " + url +
+                  " (check that the webhook is running and listening on this host and "
+                  "port; for an in-cluster service, point --url at a port-forward)"};
     case CURLE_OPERATION_TIMEDOUT:
-      return {"timeout", "Timeout: no complete response within " +
-                             formatGoDuration(options.timeout) + " from " + url + " (" + detail +
-                             "; kube-apiserver gives up after 30s: check that the webhook answers "
-                             "promptly and is reachable)"};
+      return {TransportErrorKind::Timeout,
+              "Timeout: no complete response within " + formatGoDuration(options.timeout) +
+                  " from " + url + " (" + detail +
+                  "; kube-apiserver gives up after 30s: check that the webhook answers "
+                  "promptly and is reachable)"};
     case CURLE_FILESIZE_EXCEEDED:
-      return {"too-large", "Too large: the response from " + url + " is larger than " +
-                               std::to_string(options.maxResponseBytes) +
-                               " bytes (the response size cap)"};
+      return {TransportErrorKind::TooLarge,
+              "Too large: the response from " + url + " is larger than " +
+                  std::to_string(options.maxResponseBytes) + " bytes (the response size cap)"};
     case CURLE_WRITE_ERROR:
       if (sink.tooLarge) {
-        return {"too-large", "Too large: the response from " + url + " exceeds " +
-                                 std::to_string(options.maxResponseBytes) +
-                                 " bytes after gzip decoding (the response size cap)"};
+        return {TransportErrorKind::TooLarge,
+                "Too large: the response from " + url + " exceeds " +
+                    std::to_string(options.maxResponseBytes) +
+                    " bytes after gzip decoding (the response size cap)"};
       }
-      return {"other", "Error: " + detail + " for " + url};
+      return {TransportErrorKind::Other, "Error: " + detail + " for " + url};
     case CURLE_PEER_FAILED_VERIFICATION:
-      return {"tls",
+      return {TransportErrorKind::Tls,
               "TLS: certificate verify failed (" + detail + ") for " + url +
                   " (the certificate must chain to --ca-file / the CRD's caBundle and hold " +
                   verifiedName(url, options) +
                   " in its subjectAltName; --tls-server-name sets the name verified)"};
     case CURLE_SSL_CACERT_BADFILE:
-      return {"tls", "TLS: cannot load the CA certificates (" + detail + ") for " + url +
-                         " (check that --ca-file / the CRD's caBundle is PEM)"};
+      return {TransportErrorKind::Tls, "TLS: cannot load the CA certificates (" + detail +
+                                           ") for " + url +
+                                           " (check that --ca-file / the CRD's caBundle is PEM)"};
     case CURLE_SSL_CERTPROBLEM:
-      return {"tls", "TLS: client certificate problem (" + detail + ") for " + url +
-                         " (check --cert and --key: PEM files that belong together)"};
+      return {TransportErrorKind::Tls,
+              "TLS: client certificate problem (" + detail + ") for " + url +
+                  " (check --cert and --key: PEM files that belong together)"};
     case CURLE_SSL_CONNECT_ERROR:
     case CURLE_SSL_ENGINE_NOTFOUND:
     case CURLE_SSL_ENGINE_SETFAILED:
@@ -147,25 +152,28 @@ Failure classify(CURLcode code, const std::string& errorBuffer, const BodySink& 
     case CURLE_SSL_INVALIDCERTSTATUS:
     case CURLE_SSL_CLIENTCERT:
     case CURLE_USE_SSL_FAILED:
-      return {"tls", "TLS: handshake failed (" + detail + ") for " + url +
-                         " (check that the server speaks HTTPS with TLS >= 1.2, and --cert/--key "
-                         "if it requires a client certificate)"};
+      return {TransportErrorKind::Tls,
+              "TLS: handshake failed (" + detail + ") for " + url +
+                  " (check that the server speaks HTTPS with TLS >= 1.2, and --cert/--key "
+                  "if it requires a client certificate)"};
     case CURLE_RECV_ERROR:
     case CURLE_SEND_ERROR:
       if (mentionsTlsAlert(detail) || (code == CURLE_SEND_ERROR && facts.https &&
                                        facts.freshConnection && !facts.responseStarted)) {
         // With TLS 1.3 a server that refuses the client certificate does so after the client
         // finished its handshake: the client sees an alert or a dropped connection on first use.
-        return {"tls", "TLS: the server dropped the connection after the handshake (" + detail +
-                           ") for " + url +
-                           " (check --cert/--key if the server requires a client certificate)"};
+        return {TransportErrorKind::Tls,
+                "TLS: the server dropped the connection after the handshake (" + detail + ") for " +
+                    url + " (check --cert/--key if the server requires a client certificate)"};
       }
-      return {"protocol", "Protocol: " + detail + " for " + url +
-                              " (the server closed or reset the connection mid-request)"};
+      return {TransportErrorKind::Protocol,
+              "Protocol: " + detail + " for " + url +
+                  " (the server closed or reset the connection mid-request)"};
     case CURLE_TOO_MANY_REDIRECTS:
-      return {"protocol", "Protocol: stopped after 10 redirects for " + url +
-                              " (kube-apiserver's client follows at most 9 redirects; point the "
-                              "URL at the webhook itself)"};
+      return {TransportErrorKind::Protocol,
+              "Protocol: stopped after 10 redirects for " + url +
+                  " (kube-apiserver's client follows at most 9 redirects; point the "
+                  "URL at the webhook itself)"};
     case CURLE_GOT_NOTHING:
     case CURLE_WEIRD_SERVER_REPLY:
     case CURLE_HTTP2:
@@ -173,11 +181,12 @@ Failure classify(CURLcode code, const std::string& errorBuffer, const BodySink& 
     case CURLE_BAD_CONTENT_ENCODING:
     case CURLE_PARTIAL_FILE:
     case CURLE_UNSUPPORTED_PROTOCOL:
-      return {"protocol", "Protocol: " + detail + " for " + url +
-                              " (check that the URL scheme matches the server: https:// for TLS, "
-                              "http:// for plain HTTP, and that it answers HTTP/1.1)"};
+      return {TransportErrorKind::Protocol,
+              "Protocol: " + detail + " for " + url +
+                  " (check that the URL scheme matches the server: https:// for TLS, "
+                  "http:// for plain HTTP, and that it answers HTTP/1.1)"};
     default:
-      return {"other", "Error: " + detail + " for " + url};
+      return {TransportErrorKind::Other, "Error: " + detail + " for " + url};
   }
 }
 
@@ -231,7 +240,7 @@ HttpResult HttpsClient::Impl::post(const std::string& url, const std::string& bo
     std::string whyNot;
     parsedParts = parseUrl(url, &whyNot);
     if (!parsedParts) {
-      result.transportErrorKind = "other";
+      result.transportErrorKind = TransportErrorKind::Other;
       result.transportError = whyNot;
       return finish(result);
     }
@@ -249,7 +258,7 @@ HttpResult HttpsClient::Impl::post(const std::string& url, const std::string& bo
   if (!tls.serverName.empty()) {
     const auto rewritten = replaceUrlHost(target, tls.serverName);
     if (!rewritten) {
-      result.transportErrorKind = "other";
+      result.transportErrorKind = TransportErrorKind::Other;
       result.transportError = "invalid --tls-server-name \"" + tls.serverName + "\" for " + url;
       return finish(result);
     }
@@ -361,7 +370,7 @@ HttpResult HttpsClient::Impl::post(const std::string& url, const std::string& bo
     }
   }
   if (shape.values > valueCap || shape.depth > depthCap) {
-    result.transportErrorKind = "too-large";
+    result.transportErrorKind = TransportErrorKind::TooLarge;
     result.transportError =
         shape.values > valueCap
             ? "Too large: the response from " + url + " holds more than " +

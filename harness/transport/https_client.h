@@ -29,12 +29,12 @@ std::string requestUrl(const std::string& url, const TransportOptions& options);
 // Host header are serverName (the `<svc>.<ns>.svc` case).
 // Redirects are followed as Go's http.Client does by default (kube-apiserver's webhook client
 // keeps that policy): 307/308 repeat the POST with its body, 301/302/303 turn it into a GET
-// without body, at most 9 are followed (the 10th is a "protocol" failure, "stopped after 10
+// without body, at most 9 are followed (the 10th is a Protocol failure, "stopped after 10
 // redirects"), only to http(s) URLs, all within the one timeout. A 3xx without Location is
 // returned as the response.
 // post() never throws for network conditions; failures come back as HttpResult::transportError
-// with transportErrorKind "connect", "tls", "timeout", "too-large", "protocol" or "other".
-// "too-large": beyond options.maxResponseBytes (after gzip decoding), holding more JSON values
+// and a transportErrorKind (Connect, Tls, Timeout, TooLarge, Protocol or Other).
+// TooLarge: beyond options.maxResponseBytes (after gzip decoding), holding more JSON values
 // than options.maxResponseValues and kResponseValuesPerRequestValue times the request's, or
 // nested deeper than options.maxResponseDepth.
 // Constructing a client makes SIGPIPE ignored for the process (see sigpipe.h).

@@ -76,7 +76,7 @@ class BoundedJsonBuilder {
     std::size_t nodes = 1;
     int height = 1;
     bool haveKey = false;
-    std::string key;
+    std::string key = {};
   };
 
   static double aliasRatio(std::size_t decoded) {

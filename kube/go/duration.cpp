@@ -21,41 +21,51 @@ std::optional<std::uint64_t> unitNanos(std::string_view unit) {
   return std::nullopt;
 }
 
-std::optional<std::chrono::milliseconds> reject(std::string* whyNot, std::string message) {
+template <typename T>
+std::optional<T> reject(std::string* whyNot, std::string message) {
   if (whyNot != nullptr) *whyNot = std::move(message);
   return std::nullopt;
 }
 
 std::string quoted(std::string_view text) { return "\"" + std::string(text) + "\""; }
 
-}  // namespace
+const char kShape[] =
+    " (expected a number and a unit ns, us, ms, s, m or h, e.g. 30s, 500ms, 1m30s)";
 
-std::optional<std::chrono::milliseconds> parseDuration(std::string_view text, std::string* whyNot) {
-  const std::string shape =
-      " (expected a number and a unit ns, us, ms, s, m or h, e.g. 30s, "
-      "500ms, 1m30s)";
-  std::string_view s = text;
+// time.ParseDuration's grammar and range, as a magnitude and a sign.
+struct ParsedDuration {
+  std::uint64_t nanos = 0;
   bool negative = false;
+  bool belowNanosecond = false;  // fraction digits finer than a nanosecond (Go drops them)
+};
+
+std::optional<ParsedDuration> parse(std::string_view text, std::string* whyNot) {
+  ParsedDuration out;
+  std::string_view s = text;
   if (!s.empty() && (s.front() == '-' || s.front() == '+')) {
-    negative = s.front() == '-';
+    out.negative = s.front() == '-';
     s.remove_prefix(1);
   }
-  if (s == "0") return std::chrono::milliseconds{0};
-  if (s.empty()) return reject(whyNot, "invalid duration " + quoted(text) + shape);
+  if (s == "0") return out;
+  if (s.empty()) return reject<ParsedDuration>(whyNot, "invalid duration " + quoted(text) + kShape);
 
+  const auto outOfRange = [&] {
+    return reject<ParsedDuration>(whyNot, "duration " + quoted(text) + " is out of range");
+  };
   std::uint64_t total = 0;
   while (!s.empty()) {
     if (!(s.front() == '.' || isDigit(s.front()))) {
-      return reject(whyNot, "invalid duration " + quoted(text) + shape);
+      return reject<ParsedDuration>(whyNot, "invalid duration " + quoted(text) + kShape);
     }
     std::uint64_t whole = 0;
     bool overflow = false;
     std::size_t i = 0;
-    for (; i < s.size() && isDigit(s[i]); ++i) {
-      if (whole > (kMaxNanos - 9) / 10) overflow = true;
+    for (; i < s.size() && isDigit(s[i]); ++i) {  // Go's leadingInt: at most 2^63
+      if (whole > kMaxNanos / 10) overflow = true;
       if (!overflow) whole = whole * 10 + static_cast<std::uint64_t>(s[i] - '0');
+      if (whole > kMaxNanos) overflow = true;
     }
-    if (overflow) return reject(whyNot, "duration " + quoted(text) + " is out of range");
+    if (overflow) return outOfRange();
     const bool digitsBefore = i > 0;
     s.remove_prefix(i);
     std::string_view fraction;
@@ -67,54 +77,68 @@ std::optional<std::chrono::milliseconds> parseDuration(std::string_view text, st
       s.remove_prefix(j);
     }
     if (!digitsBefore && fraction.empty()) {
-      return reject(whyNot, "invalid duration " + quoted(text) + shape);
+      return reject<ParsedDuration>(whyNot, "invalid duration " + quoted(text) + kShape);
     }
     std::size_t u = 0;
     while (u < s.size() && s[u] != '.' && !isDigit(s[u])) ++u;
     if (u == 0) {
-      return reject(whyNot, "missing unit in duration " + quoted(text) + shape);
+      return reject<ParsedDuration>(whyNot, "missing unit in duration " + quoted(text) + kShape);
     }
     const std::string_view unitText = s.substr(0, u);
     s.remove_prefix(u);
     const auto unit = unitNanos(unitText);
     if (!unit) {
-      return reject(whyNot, "unknown unit " + quoted(unitText) + " in duration " + quoted(text) +
-                                " (use ns, us, ms, s, m or h)");
+      return reject<ParsedDuration>(whyNot, "unknown unit " + quoted(unitText) + " in duration " +
+                                                quoted(text) + " (use ns, us, ms, s, m or h)");
     }
-    if (whole > kMaxNanos / *unit) {
-      return reject(whyNot, "duration " + quoted(text) + " is out of range");
-    }
+    if (whole > kMaxNanos / *unit) return outOfRange();
     std::uint64_t part = whole * *unit;
     // Exact fractional part: digits * unit / 10^len, computed digit by digit.
     std::uint64_t scale = *unit;
     std::uint64_t fractionNanos = 0;
-    bool inexact = false;
     for (char c : fraction) {
       const std::uint64_t digit = static_cast<std::uint64_t>(c - '0');
       if (scale % 10 != 0) {  // this digit is below a nanosecond
-        inexact = inexact || digit != 0;
+        out.belowNanosecond = out.belowNanosecond || digit != 0;
         continue;
       }
       scale /= 10;
       fractionNanos += digit * scale;
     }
-    if (inexact) {
-      return reject(whyNot, "duration " + quoted(text) + " is finer than a millisecond");
-    }
     part += fractionNanos;
-    if (part > kMaxNanos || total > kMaxNanos - part) {
-      return reject(whyNot, "duration " + quoted(text) + " is out of range");
-    }
+    if (part > kMaxNanos || total > kMaxNanos - part) return outOfRange();
     total += part;
   }
-  if (total >= kMaxNanos) return reject(whyNot, "duration " + quoted(text) + " is out of range");
-  if (negative && total > 0) {
-    return reject(whyNot, "duration " + quoted(text) + " is negative (a timeout must be >= 0)");
+  // Go's int64: down to -2^63, up to 2^63-1.
+  if (total > kMaxNanos || (total == kMaxNanos && !out.negative)) return outOfRange();
+  out.nanos = total;
+  return out;
+}
+
+}  // namespace
+
+std::optional<std::int64_t> goParseDuration(std::string_view text, std::string* whyNot) {
+  const auto parsed = parse(text, whyNot);
+  if (!parsed) return std::nullopt;
+  if (!parsed->negative) return static_cast<std::int64_t>(parsed->nanos);
+  return static_cast<std::int64_t>(std::uint64_t{0} - parsed->nanos);
+}
+
+std::optional<std::chrono::milliseconds> parseDuration(std::string_view text, std::string* whyNot) {
+  using Result = std::chrono::milliseconds;
+  const auto parsed = parse(text, whyNot);
+  if (!parsed) return std::nullopt;
+  if (parsed->nanos >= kMaxNanos) {
+    return reject<Result>(whyNot, "duration " + quoted(text) + " is out of range");
   }
-  if (total % kNanosPerMilli != 0) {
-    return reject(whyNot, "duration " + quoted(text) + " is finer than a millisecond");
+  if (parsed->negative && parsed->nanos > 0) {
+    return reject<Result>(whyNot,
+                          "duration " + quoted(text) + " is negative (a timeout must be >= 0)");
   }
-  return std::chrono::milliseconds{static_cast<std::int64_t>(total / kNanosPerMilli)};
+  if (parsed->belowNanosecond || parsed->nanos % kNanosPerMilli != 0) {
+    return reject<Result>(whyNot, "duration " + quoted(text) + " is finer than a millisecond");
+  }
+  return Result{static_cast<std::int64_t>(parsed->nanos / kNanosPerMilli)};
 }
 
 std::string formatGoDuration(std::chrono::milliseconds duration) {

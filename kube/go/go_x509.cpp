@@ -1,28 +1,9 @@
 #include "kube/go/go_x509.h"
 
-#include <arpa/inet.h>
-
-#include <array>
-#include <cstring>
+#include "kube/go/go_net.h"
 
 namespace convcheck {
 namespace {
-
-using Ip = std::array<unsigned char, 16>;
-
-// Go's net.ParseIP: IPv4 becomes the IPv4-in-IPv6 form so both spellings compare equal.
-std::optional<Ip> parseIp(const std::string& text) {
-  Ip ip{};
-  unsigned char v4[4];
-  if (inet_pton(AF_INET, text.c_str(), v4) == 1) {
-    ip[10] = 0xFF;
-    ip[11] = 0xFF;
-    std::memcpy(ip.data() + 12, v4, 4);
-    return ip;
-  }
-  if (inet_pton(AF_INET6, text.c_str(), ip.data()) == 1) return ip;
-  return std::nullopt;
-}
 
 std::string toLowerAscii(std::string text) {
   for (char& c : text) {
@@ -98,7 +79,7 @@ std::string hostnameError(const CertificateNames& names, const std::string& host
     return "x509: certificate relies on legacy Common Name field, use SANs instead";
   }
   std::string valid;
-  if (parseIp(host)) {
+  if (goParseIP(host)) {
     if (names.ipAddresses.empty()) {
       return "x509: cannot validate certificate for " + host +
              " because it doesn't contain any IP SANs";
@@ -121,9 +102,9 @@ std::optional<std::string> goVerifyHostname(const CertificateNames& names,
   if (host.size() >= 3 && host.front() == '[' && host.back() == ']') {
     candidateIp = host.substr(1, host.size() - 2);
   }
-  if (const auto ip = parseIp(candidateIp)) {
+  if (const auto ip = goParseIP(candidateIp)) {
     for (const auto& san : names.ipAddresses) {
-      if (parseIp(san) == ip) return std::nullopt;
+      if (goParseIP(san) == ip) return std::nullopt;
     }
     return hostnameError(names, candidateIp);
   }

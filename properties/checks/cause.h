@@ -26,8 +26,8 @@ const char* severityName(Severity severity);
 struct Cause {
   std::string key;  // stable: "round-trip|lost|spec.ports[*].name", "round-trip|float64", ...
   Severity severity = Severity::DataLoss;
-  std::string title;  // one line naming the cause with an example value
-  std::string path;   // the normalised path it is about ("spec.ports[*].name"); "" for stages
+  std::string title;      // one line naming the cause with an example value
+  std::string path = {};  // the normalised path it is about ("spec.ports[*].name"); "" for stages
   // The defect it shows, the same under every property and version pair (problem_identity.h):
   // "lost|spec.ports[*].name", "rejected|result-status|<masked message>", "float64".
   std::string problem = {};

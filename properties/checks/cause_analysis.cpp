@@ -94,7 +94,8 @@ Severity plainSeverity(const std::string& property) {
 
 std::string rejectionStage(const Exchange& ex) {
   std::string stage = modelStageName(ex.verdict.stage);
-  if (ex.verdict.stage == ModelStage::Transport) stage += ":" + ex.http.transportErrorKind;
+  if (ex.verdict.stage == ModelStage::Transport)
+    stage += std::string(":") + transportErrorKindName(ex.http.transportErrorKind);
   if (ex.verdict.stage == ModelStage::HttpStatus) stage += fmt::format(":{}", ex.http.status);
   return stage;
 }

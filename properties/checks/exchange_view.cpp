@@ -81,7 +81,7 @@ CheckResult ExchangeView::fail(const char* property, std::string summary,
 }
 
 bool ExchangeView::timedOut() const {
-  return !ex.http.ok() && ex.http.transportErrorKind == "timeout";
+  return !ex.http.ok() && ex.http.transportErrorKind == TransportErrorKind::Timeout;
 }
 
 std::string ExchangeView::objectsUnavailable() const {

@@ -17,7 +17,7 @@ CheckResult judgeResponseEnvelope(const ExchangeView& e) {
     return e.fail("response-envelope",
                   fmt::format("the call failed before any answer ({}); every request needing "
                               "conversion to {} fails while this happens",
-                              e.ex.http.transportErrorKind, e.ctx.to),
+                              transportErrorKindName(e.ex.http.transportErrorKind), e.ctx.to),
                   {e.ex.http.transportError});
   switch (e.ex.verdict.stage) {
     case ModelStage::HttpStatus:

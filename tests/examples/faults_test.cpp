@@ -277,7 +277,10 @@ TEST(Faults, UidNotEchoedAnswersWithAnotherUid) {
                                                        json::array({cronTabV1("a", "i")})),
                                                 {Fault::UidNotEchoed})
                              .body);
-  EXPECT_NE(out["response"]["uid"], kUid);
+  const json& response = out.at("response");
+  ASSERT_TRUE(response.contains("uid")) << "a uid comes back, only not the request's";
+  ASSERT_TRUE(response["uid"].is_string()) << response.dump();
+  EXPECT_NE(response["uid"], kUid);
 }
 
 TEST(Faults, ReverseObjectsReversesABatchOfTwo) {

@@ -134,7 +134,9 @@ TEST_P(HostileWebhookCase, EndsWithTheRightExitCodeAnExplanationAndBoundedTimeAn
     EXPECT_NE(std::find(failed.begin(), failed.end(), property), failed.end())
         << property << " should fail\n"
         << output;
-  if (c.exitCode == 0) EXPECT_TRUE(failed.empty()) << output;
+  if (c.exitCode == 0) {
+    EXPECT_TRUE(failed.empty()) << output;
+  }
 
   if (c.exitCode == 0 || c.exitCode == 1) {
     std::string why;

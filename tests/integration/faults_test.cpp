@@ -41,7 +41,7 @@ struct FaultCase {
   std::string fault;
   std::string property;
   bool widget = false;
-  std::vector<std::string> extra;
+  std::vector<std::string> extra = {};
   // Properties that necessarily fail as well: a conversion that loses data also loses an edit and
   // a two-hop path (edit-round-trip, transitivity); a random value differs between any two calls
   // (determinism, batch-independence, edit-round-trip, transitivity).

@@ -66,7 +66,7 @@ struct FaultCase {
   std::string property;
   std::size_t objects;  // the smallest batch the fault needs
   bool widget = false;
-  std::vector<std::string> extra;
+  std::vector<std::string> extra = {};
 };
 
 std::string nameOf(const FaultCase& c) {

@@ -49,8 +49,11 @@ TEST(SchemaShrink, BiggestRemovalsComeFirst) {
   const SchemaNodePtr root = testing::cronTab().schemas().roots.at("v1");
   auto edits = simplerEdits(bigCronTab(), root.get());
   ASSERT_FALSE(edits.empty());
-  for (std::size_t i = 1; i < edits.size(); ++i)
-    if (edits[i].weight > 0) EXPECT_LE(edits[i].weight, edits[i - 1].weight);
+  for (std::size_t i = 1; i < edits.size(); ++i) {
+    if (edits[i].weight > 0) {
+      EXPECT_LE(edits[i].weight, edits[i - 1].weight);
+    }
+  }
 }
 
 TEST(SchemaShrink, GreedyShrinkKeepsOnlyWhatTheFailureNeedsAndStaysValid) {

@@ -28,7 +28,7 @@ rc::Shrinkable<nlohmann::json> generatedTree(const KindContext& kind, const std:
 struct PredicateRunner {
   std::string property = "order";
   std::function<bool(const std::vector<nlohmann::json>&)> fails;
-  std::vector<std::vector<nlohmann::json>> seen;
+  std::vector<std::vector<nlohmann::json>> seen = {};
   CaseRunner runner();
 };
 

@@ -27,37 +27,39 @@ Exchange withStatus(Exchange ex, long status) {
   return ex;
 }
 
-Exchange failedWith(Exchange ex, const std::string& kind) {
+Exchange failedWith(Exchange ex, TransportErrorKind kind) {
   ex.http.status = 0;
   ex.http.transportErrorKind = kind;
-  ex.http.transportError = kind + ": failed";
+  ex.http.transportError = std::string(transportErrorKindName(kind)) + ": failed";
   return ex;
 }
 
 TEST(BatchSizeLimit, ATimeoutOfABatchHalvesTheLargestBatchOfItsPairOnly) {
   BatchSizeLimit limit;
   EXPECT_EQ(limit.cap("v1", "v2"), SIZE_MAX);
-  limit.observe(failedWith(exchange(40), "timeout"));
+  limit.observe(failedWith(exchange(40), TransportErrorKind::Timeout));
   EXPECT_EQ(limit.cap("v1", "v2"), 20u);
   EXPECT_EQ(limit.cap("v2", "v1"), SIZE_MAX);
-  limit.observe(failedWith(exchange(100), "timeout"));  // a larger one changes nothing
+  limit.observe(
+      failedWith(exchange(100), TransportErrorKind::Timeout));  // a larger one changes nothing
   EXPECT_EQ(limit.cap("v1", "v2"), 20u);
-  limit.observe(failedWith(exchange(10), "timeout"));
+  limit.observe(failedWith(exchange(10), TransportErrorKind::Timeout));
   EXPECT_EQ(limit.cap("v1", "v2"), 5u);
 }
 
 TEST(BatchSizeLimit, SingleObjectTimeoutsAndOtherFailuresLeaveTheCapAlone) {
   BatchSizeLimit limit;
-  limit.observe(failedWith(exchange(1), "timeout"));
-  limit.observe(failedWith(exchange(50), "protocol"));
+  limit.observe(failedWith(exchange(1), TransportErrorKind::Timeout));
+  limit.observe(failedWith(exchange(50), TransportErrorKind::Protocol));
   limit.observe(withStatus(exchange(50), 500));
   EXPECT_EQ(limit.cap("v1", "v2"), SIZE_MAX);
 }
 
 TEST(BatchSizeLimit, RefusalsForSizeAre413AndConnectionsDroppedMidRequest) {
   EXPECT_EQ(sizeRefusal(withStatus(exchange(9), 413)), "HTTP 413");
-  EXPECT_EQ(sizeRefusal(failedWith(exchange(9), "protocol")), "the connection closed");
-  EXPECT_EQ(sizeRefusal(failedWith(exchange(9), "timeout")), std::nullopt);
+  EXPECT_EQ(sizeRefusal(failedWith(exchange(9), TransportErrorKind::Protocol)),
+            "the connection closed");
+  EXPECT_EQ(sizeRefusal(failedWith(exchange(9), TransportErrorKind::Timeout)), std::nullopt);
   EXPECT_EQ(sizeRefusal(withStatus(exchange(9), 500)), std::nullopt);
   EXPECT_EQ(sizeRefusal(exchange(9)), std::nullopt);
 }
@@ -106,7 +108,7 @@ TEST(BatchSizeLimit, TheReportSaysTheLimitInTheFindingsOfThePairItExplains) {
   limit.bisect("v1", "v2", refused, 500'000, [](std::size_t n) {
     return SizeProbe{n >= 100, n * 1000};
   });
-  limit.observe(failedWith(exchange(32, "v2", "v1"), "timeout"));
+  limit.observe(failedWith(exchange(32, "v2", "v1"), TransportErrorKind::Timeout));
   KindReport report;
   PropertyTally t;
   t.property = "response-envelope";

@@ -32,20 +32,21 @@ class ExampleTarget : public ReviewTarget {
 // The example webhook, except that calls `fails` picks end in a transport failure of `kind`.
 class FailingTarget : public ExampleTarget {
  public:
-  FailingTarget(std::function<bool(const std::string& body)> fails, std::string kind)
-      : ExampleTarget({}), fails_(std::move(fails)), kind_(std::move(kind)) {}
+  FailingTarget(std::function<bool(const std::string& body)> fails, TransportErrorKind kind)
+      : ExampleTarget({}), fails_(std::move(fails)), kind_(kind) {}
   HttpResult post(const std::string& body) override {
     if (!fails_(body)) return ExampleTarget::post(body);
     HttpResult r;
     r.url = "inprocess://example";
     r.transportErrorKind = kind_;
-    r.transportError = kind_ + ": the in-process target failed this call";
+    r.transportError =
+        std::string(transportErrorKindName(kind_)) + ": the in-process target failed this call";
     return r;
   }
 
  private:
   std::function<bool(const std::string&)> fails_;
-  std::string kind_;
+  TransportErrorKind kind_;
 };
 
 }  // namespace convcheck::testing

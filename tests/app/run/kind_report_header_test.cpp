@@ -17,7 +17,10 @@ Crd widgets() {
   crd.source.file = "widgets.yaml";
   crd.source.document = 2;
   crd.conversionStrategy = "Webhook";
-  crd.versions = {{"v1alpha1", false, false}, {"v1beta1", true, true}, {"v1", true, false}};
+  // name, served, storage, deprecated, schema
+  crd.versions = {{"v1alpha1", false, false, false, nullptr},
+                  {"v1beta1", true, true, false, nullptr},
+                  {"v1", true, false, false, nullptr}};
   crd.storedVersions = {"v1beta1"};
   return crd;
 }

@@ -292,7 +292,8 @@ TEST(Runner, CasesOfLargeBatchesRunOneAfterAnotherWhateverTheJobs) {
 
 TEST(Runner, ATargetThatCannotBeReachedExitsThreeWithTheReason) {
   RunReport r = run(config(kCronTab), [](const ResolvedTarget&) {
-    return std::make_unique<FailingTarget>([](const std::string&) { return true; }, "connect");
+    return std::make_unique<FailingTarget>([](const std::string&) { return true; },
+                                           TransportErrorKind::Connect);
   });
   EXPECT_EQ(r.exitCode, 3);
   EXPECT_NE(r.fatalError.find("could not reach the webhook"), std::string::npos) << r.fatalError;
@@ -306,7 +307,7 @@ TEST(Runner, AWebhookThatGoesAwayStopsTheRunAfterAFewFailedCalls) {
   RunConfig c = config(kCronTab, 100);
   RunReport r = run(c, [calls](const ResolvedTarget&) {
     return std::make_unique<FailingTarget>([calls](const std::string&) { return ++*calls > 30; },
-                                           "timeout");
+                                           TransportErrorKind::Timeout);
   });
   EXPECT_EQ(r.exitCode, 1);  // the timeouts it saw are findings
   EXPECT_TRUE(hasNote(r, "stopped after 5 consecutive failed calls")) << notes(r);
@@ -323,7 +324,7 @@ TEST(Runner, AWebhookThatFailsOnlySomeInputsIsProbedAndTestingGoesOn) {
   RunReport r = run(c, [](const ResolvedTarget&) {
     return std::make_unique<FailingTarget>(
         [](const std::string& body) { return body.find("\"image\":") != std::string::npos; },
-        "protocol");
+        TransportErrorKind::Protocol);
   });
   EXPECT_EQ(r.exitCode, 1);
   EXPECT_TRUE(hasNote(r, "still converts objects it converted before")) << notes(r);
@@ -362,7 +363,7 @@ TEST(Runner, AfterABatchTimesOutNoBatchAsLargeOfItsPairIsSent) {
           calls->push_back({pair, objects});
           return objects >= 2;
         },
-        "timeout");
+        TransportErrorKind::Timeout);
   });
   EXPECT_EQ(r.exitCode, 1) << r.fatalError;
   EXPECT_TRUE(tally(r, "timeout")) << "the timeouts are still reported";
@@ -395,7 +396,7 @@ TEST(Runner, AListChunkHoldsAtMostHalfTheLargestAnswerRead) {
           largest->objects = std::max(largest->objects, pairAndObjects(body).second);
           return false;
         },
-        "timeout");
+        TransportErrorKind::Timeout);
   });
   EXPECT_EQ(r.exitCode, 0) << r.fatalError;
   EXPECT_GT(largest->objects, 32u) << "the LIST chunk was sent";

@@ -165,7 +165,7 @@ TEST(HttpsClient, RejectsAServerFromAnUnknownCaAsTls) {
   const HttpResult result = client.post(server.url("/convert"), "{}");
 
   EXPECT_FALSE(result.ok());
-  EXPECT_EQ(result.transportErrorKind, "tls");
+  EXPECT_EQ(result.transportErrorKind, TransportErrorKind::Tls);
   EXPECT_EQ(result.status, 0);
   EXPECT_NE(result.transportError.find("certificate verify failed"), std::string::npos)
       << result.transportError;
@@ -181,7 +181,7 @@ TEST(HttpsClient, RejectsAnExpiredCertificateAsTls) {
 
   const HttpResult result = client.post(server.url(), "{}");
 
-  EXPECT_EQ(result.transportErrorKind, "tls") << result.transportError;
+  EXPECT_EQ(result.transportErrorKind, TransportErrorKind::Tls) << result.transportError;
   EXPECT_NE(result.transportError.find("expired"), std::string::npos) << result.transportError;
 }
 
@@ -189,7 +189,7 @@ TEST(HttpsClient, RejectsTheSystemRootsWhenNoCaIsGiven) {
   TestHttpsServer server(serving(pki().server), answerJson("{}"));
   HttpsClient client(TransportOptions{});
 
-  EXPECT_EQ(client.post(server.url(), "{}").transportErrorKind, "tls");
+  EXPECT_EQ(client.post(server.url(), "{}").transportErrorKind, TransportErrorKind::Tls);
 }
 
 // libcurl+OpenSSL still fall back to the Common Name; Go (kube-apiserver) does not. The transport
@@ -240,7 +240,7 @@ TEST(HttpsClient, ServerNameNotInTheCertificateIsATlsError) {
 
   const HttpResult result = client.post(server.url(), "{}");
 
-  EXPECT_EQ(result.transportErrorKind, "tls") << result.transportError;
+  EXPECT_EQ(result.transportErrorKind, TransportErrorKind::Tls) << result.transportError;
   EXPECT_TRUE(server.requests().empty());
 }
 
@@ -267,7 +267,7 @@ TEST(HttpsClient, MissingClientCertificateIsATlsError) {
 
   const HttpResult result = client.post(server.url(), "{}");
 
-  EXPECT_EQ(result.transportErrorKind, "tls") << result.transportError;
+  EXPECT_EQ(result.transportErrorKind, TransportErrorKind::Tls) << result.transportError;
   EXPECT_TRUE(server.requests().empty());
 }
 
@@ -278,7 +278,7 @@ TEST(HttpsClient, ConnectionRefusedIsAConnectError) {
 
   const HttpResult result = client.post(url, "{}");
 
-  EXPECT_EQ(result.transportErrorKind, "connect") << result.transportError;
+  EXPECT_EQ(result.transportErrorKind, TransportErrorKind::Connect) << result.transportError;
   EXPECT_NE(result.transportError.find(url), std::string::npos) << result.transportError;
   EXPECT_EQ(result.status, 0);
 }
@@ -299,7 +299,7 @@ TEST(HttpsClient, ASlowWebhookTimesOutWithinTheTimeout) {
   const HttpResult result = client.post(server.url(), "{}");
   const auto took = std::chrono::steady_clock::now() - started;
 
-  EXPECT_EQ(result.transportErrorKind, "timeout") << result.transportError;
+  EXPECT_EQ(result.transportErrorKind, TransportErrorKind::Timeout) << result.transportError;
   EXPECT_NE(result.transportError.find("300ms"), std::string::npos) << result.transportError;
   EXPECT_GE(took, 250ms);
   EXPECT_LT(took, 2s);
@@ -314,7 +314,7 @@ TEST(HttpsClient, AnAnswerBeyondTheSizeCapIsTooLarge) {
 
   const HttpResult result = client.post(server.url(), "{}");
 
-  EXPECT_EQ(result.transportErrorKind, "too-large") << result.transportError;
+  EXPECT_EQ(result.transportErrorKind, TransportErrorKind::TooLarge) << result.transportError;
   EXPECT_TRUE(result.body.empty());
   EXPECT_LT(result.body.capacity(), 1024u) << "what arrived before the cap is freed";
 }
@@ -352,7 +352,7 @@ TEST(HttpsClient, AChunkedAnswerBeyondTheSizeCapIsTooLarge) {
 
   const HttpResult result = client.post(server.url(), "{}");
 
-  EXPECT_EQ(result.transportErrorKind, "too-large") << result.transportError;
+  EXPECT_EQ(result.transportErrorKind, TransportErrorKind::TooLarge) << result.transportError;
 }
 
 TEST(HttpsClient, TheSizeCapAppliesAfterGzipDecoding) {
@@ -369,7 +369,7 @@ TEST(HttpsClient, TheSizeCapAppliesAfterGzipDecoding) {
 
   const HttpResult result = client.post(server.url(), "{}");
 
-  EXPECT_EQ(result.transportErrorKind, "too-large") << result.transportError;
+  EXPECT_EQ(result.transportErrorKind, TransportErrorKind::TooLarge) << result.transportError;
   EXPECT_NE(result.transportError.find("gzip"), std::string::npos) << result.transportError;
 }
 
@@ -388,7 +388,7 @@ TEST(HttpsClient, AnAnswerWithMoreJsonValuesThanTheComplexityCapIsTooLarge) {
   const HttpResult result = client.post(server.url("/convert"), "{}");
 
   EXPECT_FALSE(result.ok());
-  EXPECT_EQ(result.transportErrorKind, "too-large");
+  EXPECT_EQ(result.transportErrorKind, TransportErrorKind::TooLarge);
   EXPECT_NE(result.transportError.find("1000 JSON values"), std::string::npos)
       << result.transportError;
   EXPECT_EQ(result.body, "");
@@ -402,7 +402,7 @@ TEST(HttpsClient, AnAnswerNestedDeeperThanTheNestingCapIsTooLarge) {
   HttpsClient client(options);
 
   const HttpResult deep = client.post(server.url("/convert"), "{}");
-  EXPECT_EQ(deep.transportErrorKind, "too-large");
+  EXPECT_EQ(deep.transportErrorKind, TransportErrorKind::TooLarge);
   EXPECT_NE(deep.transportError.find("nests deeper than 40 levels"), std::string::npos)
       << deep.transportError;
 
@@ -509,7 +509,7 @@ TEST(HttpsClient, FollowsNineRedirectsAndRefusesTheTenthLikeGo) {
 
   const HttpResult ten = client.post(server.url("/hop/10"), "{}");
   EXPECT_FALSE(ten.ok());
-  EXPECT_EQ(ten.transportErrorKind, "protocol");
+  EXPECT_EQ(ten.transportErrorKind, TransportErrorKind::Protocol);
   EXPECT_NE(ten.transportError.find("stopped after 10 redirects"), std::string::npos)
       << ten.transportError;
   EXPECT_EQ(server.requests().size(), 20u) << "Go sends 10 requests before giving up";
@@ -525,7 +525,7 @@ TEST(HttpsClient, ARedirectLoopEndsAsAProtocolError) {
 
   const HttpResult result = client.post(server.url("/convert"), "{}");
 
-  EXPECT_EQ(result.transportErrorKind, "protocol") << result.transportError;
+  EXPECT_EQ(result.transportErrorKind, TransportErrorKind::Protocol) << result.transportError;
   EXPECT_LE(server.requests().size(), 10u);
 }
 
@@ -560,7 +560,7 @@ TEST(HttpsClient, HttpsToAPlainHttpServerIsATlsError) {
 
   const HttpResult result = client.post(url, "{}");
 
-  EXPECT_EQ(result.transportErrorKind, "tls") << result.transportError;
+  EXPECT_EQ(result.transportErrorKind, TransportErrorKind::Tls) << result.transportError;
 }
 
 TEST(HttpsClient, PlainHttpToATlsServerIsAProtocolError) {
@@ -570,7 +570,7 @@ TEST(HttpsClient, PlainHttpToATlsServerIsAProtocolError) {
 
   const HttpResult result = client.post(url, "{}");
 
-  EXPECT_EQ(result.transportErrorKind, "protocol") << result.transportError;
+  EXPECT_EQ(result.transportErrorKind, TransportErrorKind::Protocol) << result.transportError;
 }
 
 TEST(HttpsClient, AMalformedUrlIsReportedNotThrown) {
@@ -578,7 +578,7 @@ TEST(HttpsClient, AMalformedUrlIsReportedNotThrown) {
 
   const HttpResult result = client.post("ftp://127.0.0.1/convert", "{}");
 
-  EXPECT_EQ(result.transportErrorKind, "other");
+  EXPECT_EQ(result.transportErrorKind, TransportErrorKind::Other);
   EXPECT_NE(result.transportError.find("ftp://127.0.0.1/convert"), std::string::npos);
 }
 

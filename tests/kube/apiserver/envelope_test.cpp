@@ -47,7 +47,7 @@ TEST_P(EnvelopeTest, TransportFailureIsPrefixedWithPostAndTheQuotedUrl) {
   HttpResult http;
   http.url = kUrl;
   http.transportError = "dial tcp 127.0.0.1:8443: connect: connection refused";
-  http.transportErrorKind = "connect";
+  http.transportErrorKind = TransportErrorKind::Connect;
   auto v = judgeConversion(sent, http, nullptr);
   EXPECT_EQ(v.stage, ModelStage::Transport);
   EXPECT_EQ(v.message, kFailed +
@@ -60,14 +60,15 @@ TEST_P(EnvelopeTest, ResponseInTheOtherReviewVersionIsAnUnknownConversion) {
   body["apiVersion"] = otherVersion();
   auto v = judge(body);
   EXPECT_EQ(v.stage, ModelStage::Decode);
-  if (GetParam() == ReviewVersion::V1)
+  if (GetParam() == ReviewVersion::V1) {
     EXPECT_EQ(v.message, kFailed +
                              "converting (v1beta1.ConversionReview) to "
                              "(v1.ConversionReview): unknown conversion");
-  else
+  } else {
     EXPECT_EQ(v.message, kFailed +
                              "converting (v1.ConversionReview) to "
                              "(v1beta1.ConversionReview): unknown conversion");
+  }
 }
 
 TEST_P(EnvelopeTest, OtherVersionWithoutKindIsStillTheOtherVersion) {

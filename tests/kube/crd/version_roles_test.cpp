@@ -9,7 +9,10 @@ namespace {
 
 Crd threeVersions(bool alphaServed, std::vector<std::string> stored) {
   Crd crd;
-  crd.versions = {{"v1alpha1", alphaServed, false}, {"v1beta1", true, true}, {"v1", true, false}};
+  // name, served, storage, deprecated, schema
+  crd.versions = {{"v1alpha1", alphaServed, false, false, nullptr},
+                  {"v1beta1", true, true, false, nullptr},
+                  {"v1", true, false, false, nullptr}};
   crd.storedVersions = std::move(stored);
   return crd;
 }

@@ -1,4 +1,5 @@
-// Go duration strings: parsing with clear rejections, and printing as time.Duration.String().
+// Go duration strings: time.ParseDuration, the timeout parser on top of it with clear rejections,
+// and printing as time.Duration.String().
 #include "kube/go/duration.h"
 
 #include <gtest/gtest.h>
@@ -88,6 +89,25 @@ TEST(FormatGoDuration, RoundTripsThroughParse) {
   for (long long ms : {1LL, 999LL, 1001LL, 59999LL, 61001LL, 86400000LL, 123456789LL}) {
     const std::string text = formatGoDuration(milliseconds(ms));
     EXPECT_EQ(parseDuration(text), milliseconds(ms)) << text;
+  }
+}
+
+TEST(GoParseDuration, ReadsWhatTimeParseDurationReads) {
+  EXPECT_EQ(goParseDuration("1h30m"), 5'400'000'000'000);
+  EXPECT_EQ(goParseDuration("-1.5s"), -1'500'000'000);
+  EXPECT_EQ(goParseDuration("10us"), 10'000);
+  EXPECT_EQ(goParseDuration("0"), 0);
+  EXPECT_EQ(goParseDuration("1.0000000009s"), 1'000'000'000) << "Go drops digits below 1 ns";
+  EXPECT_EQ(goParseDuration("9223372036854775807ns"), INT64_MAX);
+  EXPECT_EQ(goParseDuration("-9223372036854775808ns"), INT64_MIN);
+}
+
+TEST(GoParseDuration, RejectsWhatTimeParseDurationRejects) {
+  for (const char* text :
+       {"", "1", "-", "s", "1x", ".s", "1.5", "9223372036854775808ns", "2562048h", "1s 2s"}) {
+    std::string why;
+    EXPECT_FALSE(goParseDuration(text, &why)) << text;
+    EXPECT_NE(why.find(text), std::string::npos) << why;
   }
 }
 

@@ -177,7 +177,7 @@ TEST(ExchangeChecks, TimeoutFailsTimeoutAndBlocksEnvelope) {
   Exchange ex;
   ex.sent = s;
   ex.http.transportError = "timed out";
-  ex.http.transportErrorKind = "timeout";
+  ex.http.transportErrorKind = TransportErrorKind::Timeout;
   ex.verdict = judgeConversion(ex.sent, ex.http, json());
   EXPECT_EQ(failing(ex), Names{"timeout"});
   EXPECT_EQ(outcomes(ex)["response-envelope"], Outcome::Blocked);
