@@ -6,10 +6,10 @@
 namespace convcheck {
 namespace {
 
-bool isDigit(char c) { return c >= '0' && c <= '9'; }
+bool isDecimalDigit(char c) { return c >= '0' && c <= '9'; }
 
-int hexValue(char c) {
-  if (isDigit(c)) return c - '0';
+int ipHexValue(char c) {
+  if (isDecimalDigit(c)) return c - '0';
   if (c >= 'a' && c <= 'f') return c - 'a' + 10;
   if (c >= 'A' && c <= 'F') return c - 'A' + 10;
   return -1;
@@ -25,7 +25,8 @@ bool parseIPv4(std::string_view s, unsigned char* out) {
     }
     const std::size_t start = i;
     int value = 0;
-    while (i < s.size() && isDigit(s[i]) && i - start < 4) value = value * 10 + (s[i++] - '0');
+    while (i < s.size() && isDecimalDigit(s[i]) && i - start < 4)
+      value = value * 10 + (s[i++] - '0');
     const std::size_t len = i - start;
     if (len == 0 || len > 3 || value > 255) return false;
     if (len > 1 && s[start] == '0') return false;  // Go >= 1.17 rejects leading zeros
@@ -47,8 +48,8 @@ bool parseIPv6(std::string_view s, GoIp& ip) {
   while (i < s.size()) {
     const std::size_t start = i;
     std::uint32_t value = 0;
-    while (i < s.size() && hexValue(s[i]) >= 0 && i - start < 5)
-      value = value * 16 + static_cast<std::uint32_t>(hexValue(s[i++]));
+    while (i < s.size() && ipHexValue(s[i]) >= 0 && i - start < 5)
+      value = value * 16 + static_cast<std::uint32_t>(ipHexValue(s[i++]));
     const std::size_t len = i - start;
     if (len == 0 || len > 4) return false;
     if (i < s.size() && s[i] == '.') {  // embedded IPv4 in the last 32 bits
