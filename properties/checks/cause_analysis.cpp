@@ -297,8 +297,12 @@ std::vector<Cause> causesOf(const Finding& f, const SchemaLookup& schemaOf) {
     std::string message = ex.verdict.message;
     message = shortenUtf8(message, 300);
     // Two crashes are two problems: the masked message is part of the key, so shrinking keeps
-    // the message it started from.
-    found.push_back({f.property + "|rejected|" + rejectionStage(ex) + "|" + maskedRejection(ex),
+    // the message it started from. A transport failure carries no message of the webhook's, only
+    // the HTTP client's wording of its kind ("Operation timed out" or "Connection timed out"
+    // after the same webhook stopped answering): its kind is the whole key.
+    const bool transport = ex.verdict.stage == ModelStage::Transport;
+    found.push_back({f.property + "|rejected|" + rejectionStage(ex) +
+                         (transport ? std::string() : "|" + maskedRejection(ex)),
                      rejectionSeverity(ex.verdict.stage),
                      "kube-apiserver rejects the answer: " + message,
                      {}});
