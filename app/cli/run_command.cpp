@@ -120,9 +120,9 @@ void declareRunFlags(CLI::App& run, RunFlags& f) {
                  "properties`)");
   for (const auto& format : reportFormats())
     run.add_option("--" + format.id, c.reportPaths[format.id], format.help + " (- for stdout)");
-  run.add_option(
-      "--report-dir", c.reportDir,
-      "Write reports (junit.xml, results.json, summary.md) and reproduction bundles (bundles/) here");
+  run.add_option("--report-dir", c.reportDir,
+                 "Write reports (junit.xml, results.json, summary.md) and reproduction bundles "
+                 "(bundles/) here");
   declareShrinkBudgetOption(run, c.shrinkBudget, 200);
   run.add_option("--corpus", c.corpusDir,
                  "Corpus directory: samples/ are test inputs, regressions/ are replayed first and "
