@@ -25,7 +25,7 @@ else()
   install(FILES ${CONVCHECK_MAN_PAGE} DESTINATION ${CMAKE_INSTALL_MANDIR}/man1 COMPONENT convcheck)
 endif()
 
-install(FILES README.md LICENSE docs/install.md DESTINATION ${CMAKE_INSTALL_DOCDIR}
+install(FILES README.md LICENSE docs/install.md docs/reference.md DESTINATION ${CMAKE_INSTALL_DOCDIR}
         COMPONENT convcheck)
 # The CI runner script the GitLab template calls (the GitHub Action calls the repository's copy).
 install(PROGRAMS ci/convcheck-ci.sh DESTINATION ${CMAKE_INSTALL_DATADIR}/convcheck

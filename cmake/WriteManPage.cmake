@@ -63,7 +63,7 @@ usage or input error (bad flags, unreadable or invalid CRD)
 .B 3
 the webhook could not be tested at all (unreachable, TLS failure before any conversion)
 .SH SEE ALSO
-/usr/share/doc/convcheck/README.md, /usr/share/doc/convcheck/install.md
+/usr/share/doc/convcheck/README.md, /usr/share/doc/convcheck/install.md, /usr/share/doc/convcheck/reference.md
 ")
 file(WRITE "${OUTPUT}" "${page}")
 if(GZIP)
