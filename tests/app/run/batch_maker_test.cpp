@@ -15,7 +15,7 @@ namespace {
 
 using nlohmann::json;
 
-KindContext widgets() {
+KindContext widgetKind() {
   auto compiled =
       KindContext::compile(testing::loadExampleCrd("widgets.example.convcheck.dev.yaml"));
   return std::get<KindContext>(std::move(compiled));
@@ -33,7 +33,7 @@ PlannedCase planned(int index, std::vector<std::string> sources, std::uint64_t s
 }
 
 TEST(BatchMaker, EachObjectIsOfItsSourceVersionAndTheKind) {
-  KindContext kind = widgets();
+  KindContext kind = widgetKind();
   BatchMaker batches(kind);
   auto batch = batches.make(planned(0, {"v1", "v1beta1", "v1"}, 11));
   ASSERT_EQ(batch.size(), 3u);
@@ -43,13 +43,13 @@ TEST(BatchMaker, EachObjectIsOfItsSourceVersionAndTheKind) {
 }
 
 TEST(BatchMaker, TheSameCaseMakesTheSameBatch) {
-  KindContext kind = widgets();
+  KindContext kind = widgetKind();
   BatchMaker one(kind), other(kind);
   EXPECT_EQ(one.make(planned(0, {"v1", "v1"}, 5)), other.make(planned(0, {"v1", "v1"}, 5)));
 }
 
 TEST(BatchMaker, NamesAreUniqueInsideABatch) {
-  KindContext kind = widgets();
+  KindContext kind = widgetKind();
   BatchMaker batches(kind);
   auto batch = batches.make(planned(0, std::vector<std::string>(8, "v1"), 3));
   std::set<std::string> names;
@@ -58,7 +58,7 @@ TEST(BatchMaker, NamesAreUniqueInsideABatch) {
 }
 
 TEST(BatchMaker, ACaseTakesTheIdentityOfTheEarlierCaseThePlanNames) {
-  KindContext kind = widgets();
+  KindContext kind = widgetKind();
   BatchMaker batches(kind);
   json first = batches.make(planned(0, {"v1"}, 1)).front();
   PlannedCase again = planned(1, {"v1"}, 2);
@@ -70,7 +70,7 @@ TEST(BatchMaker, ACaseTakesTheIdentityOfTheEarlierCaseThePlanNames) {
 }
 
 TEST(BatchMaker, ANewPairForgetsTheIdentities) {
-  KindContext kind = widgets();
+  KindContext kind = widgetKind();
   BatchMaker batches(kind);
   json first = batches.make(planned(0, {"v1"}, 1)).front();
   batches.startPair();
