@@ -25,8 +25,8 @@
 #include "app/run/shrink_queue.h"
 #include "app/run/target_kinds.h"
 #include "app/run/target_resolution.h"
+#include "app/run/tls_evidence.h"
 #include "harness/corpus/corpus_cases.h"
-#include "harness/transport/tls_inspect.h"
 #include "kube/apiserver/group_version.h"
 #include "kube/crd/crd_loader.h"
 #include "kube/crd/version_roles.h"
@@ -223,19 +223,7 @@ class KindRun {
   }
 
   void checkTls() {
-    if (!tally_.wants("tls")) return;
-    const ResolvedTarget& target = connections_.target();
-    TlsEvidence evidence;
-    evidence.https = target.url.rfind("https://", 0) == 0;
-    evidence.skipVerify = transport().tls.insecureSkipVerify;
-    if (evidence.https && !evidence.skipVerify) {
-      TlsInspection inspection = inspectServerTls(target.url, transport().tls, transport().timeout);
-      evidence.handshakeCompleted = inspection.handshakeCompleted;
-      evidence.error = inspection.error;
-      evidence.acceptedByKubeApiserver = inspection.acceptedByKubeApiserver;
-      evidence.reasons = inspection.reasons;
-    }
-    tally_.add(judgeTls(evidence), "", "");
+    if (tally_.wants("tls")) tally_.add(judgeTls(tlsEvidence(connections_.target())), "", "");
   }
 
   // A forward call refused for its size (HTTP 413, a dropped connection) is sent again with fewer
