@@ -1,8 +1,11 @@
-// The shrink queue: a tallied failure's new causes are shrunk against the webhook (here the
-// example webhook with a fault, converting in this process) and their shrunk examples replace the
-// case's in the tally; a stopped run makes no shrink calls.
+// The shrink queue: a tallied failure's new problems are shrunk against the webhook (here the
+// example webhook with a fault, converting in this process) once testing is done, with as many
+// calls as testing made, and their shrunk examples replace the case's in the tally; a stopped run
+// makes no shrink calls.
+#include <chrono>
 #include <memory>
 #include <string>
+#include <thread>
 #include <variant>
 
 #include <gtest/gtest.h>
@@ -34,7 +37,7 @@ struct DropFieldRun {
       : kind(std::get<KindContext>(
             KindContext::compile(testing::loadExampleCrd("widgets.example.convcheck.dev.yaml")))),
         connections(
-            kind.crd(), ResolvedTarget{"inprocess://example", {}, ReviewVersion::V1},
+            kind.crd(), ResolvedTarget{"inprocess://example", {}, ReviewVersion::V1, {}},
             [](const ResolvedTarget&) {
               return std::make_unique<testing::ExampleTarget>(
                   example::FaultSet{example::Fault::DropField});
@@ -78,7 +81,8 @@ struct DropFieldRun {
 
 TEST(ShrinkQueue, TheFirstFailureOfANewCauseBecomesItsShrunkExample) {
   DropFieldRun run;
-  run.runCase();
+  // Shrinks share as many calls as testing made: enough cases for this one to shrink.
+  for (int i = 0; i < 20; ++i) run.runCase();
   const int caseCalls = run.calls.requests();
   const Finding* example = run.roundTripExample();
   ASSERT_NE(example, nullptr);
@@ -87,6 +91,16 @@ TEST(ShrinkQueue, TheFirstFailureOfANewCauseBecomesItsShrunkExample) {
   EXPECT_LT(example->shrink->shrunkFields, example->shrink->originalFields);
   EXPECT_GT(run.calls.requests(), caseCalls) << "shrink calls are counted with the run's";
   EXPECT_EQ(example->origin, "sample widget.yaml");
+}
+
+TEST(ShrinkQueue, ShrinksWaitTillTestingIsDone) {
+  DropFieldRun run;
+  for (int i = 0; i < 20; ++i) run.runCase();
+  const int caseCalls = run.calls.requests();
+  std::this_thread::sleep_for(std::chrono::milliseconds(50));
+  EXPECT_EQ(run.calls.requests(), caseCalls) << "no shrink call before drain()";
+  ASSERT_NE(run.roundTripExample(), nullptr);
+  EXPECT_GT(run.calls.requests(), caseCalls);
 }
 
 TEST(ShrinkQueue, AStoppedRunMakesNoShrinkCalls) {
