@@ -23,7 +23,7 @@ using nlohmann::json;
 struct Webhook {
   explicit Webhook(TransportErrorKind kind = TransportErrorKind::Connect) {
     connections = std::make_unique<Connections>(
-        crd, ResolvedTarget{"inprocess://example", {}, ReviewVersion::V1},
+        crd, ResolvedTarget{"inprocess://example", {}, ReviewVersion::V1, {}},
         [this, kind](const ResolvedTarget&) {
           ++opened;
           return std::make_unique<testing::FailingTarget>(

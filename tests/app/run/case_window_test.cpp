@@ -24,7 +24,7 @@ using nlohmann::json;
 struct Pair {
   explicit Pair(int jobs)
       : connections(
-            crd, ResolvedTarget{"inprocess://example", {}, ReviewVersion::V1},
+            crd, ResolvedTarget{"inprocess://example", {}, ReviewVersion::V1, {}},
             [this](const ResolvedTarget&) {
               return std::make_unique<testing::CountingTarget>(callsInFlight, mostCallsInFlight,
                                                                std::chrono::milliseconds(2));

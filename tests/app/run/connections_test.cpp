@@ -24,7 +24,7 @@ TEST(Connections, EachConverterHasATargetOfItsOwnForTheResolvedTarget) {
   Crd crd = testing::loadExampleCrd("widgets.example.convcheck.dev.yaml");
   std::vector<std::string> urls;
   Connections connections(
-      crd, ResolvedTarget{"inprocess://example", {}, ReviewVersion::V1beta1},
+      crd, ResolvedTarget{"inprocess://example", {}, ReviewVersion::V1beta1, {}},
       [&](const ResolvedTarget& target) {
         urls.push_back(target.url);
         return std::make_unique<testing::ExampleTarget>(example::FaultSet{});
@@ -42,7 +42,7 @@ TEST(Connections, TheirCallsTakeTheRunsRequestSlots) {
   Crd crd = testing::loadExampleCrd("widgets.example.convcheck.dev.yaml");
   std::atomic<int> now{0}, most{0};
   Connections connections(
-      crd, ResolvedTarget{"inprocess://example", {}, ReviewVersion::V1},
+      crd, ResolvedTarget{"inprocess://example", {}, ReviewVersion::V1, {}},
       [&](const ResolvedTarget&) {
         return std::make_unique<testing::CountingTarget>(now, most, std::chrono::milliseconds(5));
       },
