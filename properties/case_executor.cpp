@@ -44,16 +44,16 @@ SharedObjects CaseExecutor::defaulted(SharedObjects objects) const {
 }
 
 ExchangeRef CaseExecutor::send(SharedObjects objects, const std::string& to, std::mt19937_64& uids,
-                               CaseResult& result) {
-  ExchangeRef ex = share(converter_.convert(std::move(objects), to, uids));
+                               CaseResult& result, BatchCut cut) {
+  ExchangeRef ex = share(converter_.convert(std::move(objects), to, uids, cut));
   if (s_.onCall) s_.onCall(*ex);
   if (result.callCount++ == 0) result.forwardCall = ex;
   return ex;
 }
 
 CaseResult CaseExecutor::run(std::vector<json> input, const std::string& from,
-                             const std::string& to, std::uint64_t seed) {
-  CaseResult result = runChecks(std::move(input), from, to, seed);
+                             const std::string& to, std::uint64_t seed, BatchCut cut) {
+  CaseResult result = runChecks(std::move(input), from, to, seed, cut);
   if (s_.acks) {
     for (auto* list : {&result.forward, &result.composite})
       for (auto& r : *list) acknowledge(r, from, to);
@@ -162,7 +162,7 @@ class CaseScope : public CaseCalls {
 };
 
 CaseResult CaseExecutor::runChecks(std::vector<json> input, const std::string& from,
-                                   const std::string& to, std::uint64_t seed) {
+                                   const std::string& to, std::uint64_t seed, BatchCut cut) {
   CaseResult result;
   result.backwardFrom = to;
   std::mt19937_64 uids(seed ^ 0x5eedull);
@@ -170,7 +170,7 @@ CaseResult CaseExecutor::runChecks(std::vector<json> input, const std::string& f
   // The batch as the API server sends it (defaulted), which every check compares with, is the
   // forward call's: held once, by the exchange.
   for (auto& o : input) o = defaulted(std::move(o));
-  ExchangeRef forward = send(SharedObjects::own(std::move(input)), to, uids, result);
+  ExchangeRef forward = send(SharedObjects::own(std::move(input)), to, uids, result, cut);
   const SharedObjects& batch = forward->sent.objects;
   CaseContext ctx{from, to, s_.timeout};
   result.forward = checkExchange(forward, ctx);

@@ -79,9 +79,10 @@ class CaseExecutor {
   // `batch` objects carry apiVersion (their source version); none may be in `to`.
   // `from` names the pair in results (normally the first object's version). `seed` makes the
   // request uids deterministic. The batch is taken by value: the forward call keeps it, so pass
-  // it with std::move when the caller has no further use for it.
+  // it with std::move when the caller has no further use for it. With BatchCut::ToCap the forward
+  // call may send only the first objects (Converter::setBatchCap), and the case is of those.
   CaseResult run(std::vector<nlohmann::json> batch, const std::string& from, const std::string& to,
-                 std::uint64_t seed);
+                 std::uint64_t seed, BatchCut cut = BatchCut::Whole);
 
   // Stop making further calls in the current and later cases (circuit breaker).
   void halt() { halted_ = true; }
@@ -89,10 +90,10 @@ class CaseExecutor {
  private:
   friend class CaseScope;  // what Case-scope properties see of a case (case_executor.cpp)
   CaseResult runChecks(std::vector<nlohmann::json> batch, const std::string& from,
-                       const std::string& to, std::uint64_t seed);
+                       const std::string& to, std::uint64_t seed, BatchCut cut);
   // Sends `objects` as they are (the callers apply the defaults).
   ExchangeRef send(SharedObjects objects, const std::string& to, std::mt19937_64& uids,
-                   CaseResult& result);
+                   CaseResult& result, BatchCut cut = BatchCut::Whole);
 
   bool wants(const std::string& property) const { return !s_.wants || s_.wants(property); }
 

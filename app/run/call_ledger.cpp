@@ -14,7 +14,6 @@ CallLedger::CallLedger(int maxFailuresInARow, Connections& connections, Hooks ho
       breaker_(maxFailuresInARow, [this](const SentReview& sent) { return probe(sent); }) {}
 
 void CallLedger::record(const Exchange& ex) {
-  if (hooks_.recorded) hooks_.recorded(ex);
   MutexLock lock(mutex_);
   countLocked(ex);
   if (ex.http.ok()) {

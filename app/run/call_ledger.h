@@ -23,7 +23,6 @@ class CallLedger {
   struct Hooks {
     std::function<void(const Exchange&)> answered;  // a call with an HTTP answer (its latency)
     std::function<void()> halt;                     // no case makes a further call
-    std::function<void(const Exchange&)> recorded;  // every recorded call (any thread)
   };
   // Probes go through a connection of their own from `connections`.
   CallLedger(int maxFailuresInARow, Connections& connections, Hooks hooks);

@@ -14,9 +14,10 @@ namespace convcheck {
 
 class CaseExecutors {
  public:
-  // Opens `count` connections (in order: executor 0's first).
+  // Opens `count` connections (in order: executor 0's first), whose calls `cap` sees and whose
+  // forward calls it cuts when a case asks (CaseExecutor::run with BatchCut::ToCap); may be null.
   CaseExecutors(const Crd& crd, Connections& connections, std::size_t count,
-                const CaseSettings& settings);
+                const CaseSettings& settings, BatchCap* cap = nullptr);
 
   std::size_t size() const { return executors_.size(); }
   CaseExecutor& operator[](std::size_t i) { return *executors_[i].executor; }

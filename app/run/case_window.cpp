@@ -50,6 +50,10 @@ bool CaseWindow::run(const Steps& steps) {
     {
       CaseResult result = std::move(c.outcome->result);
       c.outcome.reset();
+      // A forward call cut to the pair's batch cap sent the batch's first objects.
+      const ExchangeRef& forward = result.forwardCall;
+      if (forward && forward->sent.objects.size() < c.planned.sourceVersions.size())
+        c.planned.sourceVersions.resize(forward->sent.objects.size());
       goOn = steps.tally(c.planned, result);
     }
     if (!goOn) return false;
@@ -83,7 +87,8 @@ CaseWindow::InFlight CaseWindow::start(PreparedCase prepared, int slot) {
         CaseResult result;
         std::exception_ptr error;
         try {
-          result = executors_[slot].run(std::move(batch), planned.from, planned.to, planned.seed);
+          result = executors_[slot].run(std::move(batch), planned.from, planned.to, planned.seed,
+                                        BatchCut::ToCap);
         } catch (...) {
           error = std::current_exception();
         }

@@ -1,6 +1,8 @@
 // The cases of one version pair in flight: up to one per case executor at once, each on a thread
 // of its own, while their calls share the run's request slots, so one case is judged while the
-// others' requests are in flight. Finished cases are handed back in plan order. Used by the runner.
+// others' requests are in flight. Finished cases are handed back in plan order. A case's forward
+// call is cut to its pair's batch cap as it is sent (BatchCap), and the case is handed back as the
+// objects it sent. Used by the runner.
 #pragma once
 
 #include <condition_variable>

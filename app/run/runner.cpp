@@ -55,11 +55,10 @@ class KindRun {
         tally_(config.properties, ConversionReach(kind.crd())),
         calls_(
             config.maxConsecutiveTransportFailures, connections_,
-            {[this](const Exchange& ex) { tally_.latency(ex); }, [this] { executors_.haltAll(); },
-             [this](const Exchange& ex) { sizeLimit_.observe(ex); }}),
+            {[this](const Exchange& ex) { tally_.latency(ex); }, [this] { executors_.haltAll(); }}),
         // One per --jobs and one more: a case is judged while the others' calls are in flight.
         executors_(kind.crd(), connections_, static_cast<std::size_t>(config.jobs) + 1,
-                   caseSettings()),
+                   caseSettings(), &sizeLimit_),
         shrinks_({kind, connections_, calls_, tally_, transport().timeout, config.jobs,
                   config.shrinkBudget, config.stopRequested}) {}
 
@@ -162,7 +161,8 @@ class KindRun {
       ++made;
       PreparedCase p;
       p.planned = plan.next();
-      // Once a batch timed out for the pair, larger batches of it are not sent (BatchSizeLimit).
+      // Once a batch timed out for the pair, larger batches of it are not sent (BatchSizeLimit):
+      // none is drawn, and a case made before a timeout is cut as it is sent (CaseWindow).
       const std::size_t cap = sizeLimit_.cap(from, to);
       if (p.planned.sourceVersions.size() > cap) p.planned.sourceVersions.resize(cap);
       p.batch = batches_.make(p.planned);

@@ -64,7 +64,7 @@ TEST(CallLedger, CountsEveryRequestAndItsObjectsIntoTheReport) {
 TEST(CallLedger, AnAnsweredCallReachesTheWebhookAndIsTimed) {
   Webhook webhook;
   int timed = 0;
-  CallLedger calls(5, *webhook.connections, {[&](const Exchange&) { ++timed; }, nullptr, nullptr});
+  CallLedger calls(5, *webhook.connections, {[&](const Exchange&) { ++timed; }, nullptr});
   EXPECT_FALSE(calls.reachable());
   calls.record(webhook.call("a"));
   EXPECT_TRUE(calls.reachable());
@@ -93,7 +93,7 @@ TEST(CallLedger, FailuresInARowStopTheRunOnceHaltingTheCases) {
   Webhook webhook(TransportErrorKind::Connect);
   webhook.failing = true;
   int halts = 0;
-  CallLedger calls(3, *webhook.connections, {nullptr, [&] { ++halts; }, nullptr});
+  CallLedger calls(3, *webhook.connections, {nullptr, [&] { ++halts; }});
   calls.record(webhook.call("a"));
   calls.record(webhook.call("b"));
   EXPECT_FALSE(calls.stopped());
@@ -112,7 +112,7 @@ TEST(CallLedger, FailuresInARowStopTheRunOnceHaltingTheCases) {
 TEST(CallLedger, AProbeOverItsOwnConnectionFindsTheWebhookStillAnsweringAndIsCounted) {
   Webhook webhook(TransportErrorKind::Connect);
   int halts = 0;
-  CallLedger calls(2, *webhook.connections, {nullptr, [&] { ++halts; }, nullptr});
+  CallLedger calls(2, *webhook.connections, {nullptr, [&] { ++halts; }});
   calls.record(webhook.call("a"));  // accepted: what the probe sends again
   const int opened = webhook.opened;
   calls.record(webhook.call("fail-b"));

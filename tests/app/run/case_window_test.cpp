@@ -9,9 +9,11 @@
 #include <thread>
 #include <vector>
 
+#include <fmt/format.h>
 #include <gtest/gtest.h>
 #include <nlohmann/json.hpp>
 
+#include "app/run/batch_size_limit.h"
 #include "app/run/case_window.h"
 #include "tests/app/run/example_crd.h"
 #include "tests/app/run/in_process_target.h"
@@ -130,6 +132,82 @@ TEST(CaseWindow, ALargeCaseWaitsForTheCasesInFlight) {
   ASSERT_TRUE(large.run(steps));
   EXPECT_EQ(pair.tallied.size(), 6u);
   EXPECT_EQ(pair.mostCallsInFlight.load(), 1) << "one case at a time";
+}
+
+// The example webhook, slowed down by a few milliseconds per call, whose calls of two or more
+// objects time out; it logs each call's number of objects in the order they arrive.
+class TimesOutOnBatches : public testing::ExampleTarget {
+ public:
+  TimesOutOnBatches(std::mutex& mutex, std::vector<std::size_t>& sizes)
+      : ExampleTarget({}), mutex_(mutex), sizes_(sizes) {}
+  HttpResult post(const std::string& body) override {
+    const std::size_t objects = json::parse(body)["request"]["objects"].size();
+    {
+      std::lock_guard<std::mutex> lock(mutex_);
+      sizes_.push_back(objects);
+    }
+    std::this_thread::sleep_for(std::chrono::milliseconds(3));
+    if (objects < 2) return ExampleTarget::post(body);
+    HttpResult r;
+    r.url = "inprocess://example";
+    r.transportErrorKind = TransportErrorKind::Timeout;
+    r.transportError = "timeout: the in-process target failed this call";
+    return r;
+  }
+
+ private:
+  std::mutex& mutex_;
+  std::vector<std::size_t>& sizes_;
+};
+
+// Every case is made at 8 objects before any call times out; with one request slot, a case's
+// forward call is cut to the pair's cap as it is sent, so no call after a timed-out batch is as
+// large (whichever case sends first), and the case is tallied as the objects it sent.
+TEST(CaseWindow, ACaseMadeBeforeABatchTimedOutIsCutAsItIsSent) {
+  Crd crd = testing::loadExampleCrd("widgets.example.convcheck.dev.yaml");
+  std::mutex mutex;
+  std::vector<std::size_t> sizes;
+  Connections connections(
+      crd, ResolvedTarget{"inprocess://example", {}, ReviewVersion::V1, {}},
+      [&](const ResolvedTarget&) { return std::make_unique<TimesOutOnBatches>(mutex, sizes); }, 1);
+  BatchSizeLimit limit;
+  CaseExecutors executors(crd, connections, 2, CaseSettings{}, &limit);
+  CaseWindow window(executors, {1, 1000000, 1000000});
+  int made = 0;
+  std::vector<std::size_t> tallied;
+  CaseWindow::Steps steps;
+  steps.make = [&](std::size_t) -> std::optional<PreparedCase> {
+    if (made == 6) return std::nullopt;
+    PreparedCase p;
+    p.planned.index = made;
+    p.planned.from = "v1";
+    p.planned.to = "v1alpha1";
+    p.planned.seed = static_cast<std::uint64_t>(made);
+    for (int j = 0; j < 8; ++j) {
+      p.batch.push_back(testing::exampleWidget(fmt::format("w{}-{}", made, j)));
+      p.planned.sourceVersions.push_back("v1");
+    }
+    p.values = 8;
+    ++made;
+    return p;
+  };
+  steps.stopped = [] { return false; };
+  steps.tally = [&](const PlannedCase& planned, CaseResult& result) {
+    EXPECT_EQ(planned.sourceVersions.size(), result.forwardCall->sent.objects.size());
+    tallied.push_back(planned.sourceVersions.size());
+    return true;
+  };
+  ASSERT_TRUE(window.run(steps));
+  // The cases reach the request slot in any order; each one halves the cap of those after it.
+  std::sort(tallied.rbegin(), tallied.rend());
+  EXPECT_EQ(tallied, (std::vector<std::size_t>{8, 4, 2, 1, 1, 1}));
+  std::lock_guard<std::mutex> lock(mutex);
+  std::size_t smallestTimedOut = SIZE_MAX;
+  for (std::size_t objects : sizes) {
+    EXPECT_LT(objects, smallestTimedOut) << "a call as large as a batch that timed out";
+    if (objects >= 2) smallestTimedOut = objects;
+  }
+  EXPECT_EQ(sizes.front(), 8u);
 }
 
 }  // namespace
