@@ -14,6 +14,7 @@
 #include "app/run/batch_size_limit.h"
 #include "app/run/call_ledger.h"
 #include "app/run/case_executors.h"
+#include "app/run/case_progress.h"
 #include "app/run/case_window.h"
 #include "app/run/choke_tracker.h"
 #include "app/run/connections.h"
@@ -89,7 +90,7 @@ class KindRun {
 
   std::string unreachableReason() const { return calls_.unreachableReason(); }
   bool interrupted() const { return calls_.interrupted(); }
-  int failingCases() const { return failingCases_; }
+  int failingCases() const { return progress_.failingCases(); }
   KindReport takeReport() { return std::move(report_); }
 
  private:
@@ -155,8 +156,9 @@ class KindRun {
                                    config_.valuesInFlight});
     CaseWindow::Steps steps;
     steps.make = [&](std::size_t inFlight) -> std::optional<PreparedCase> {
-      if ((firstCase_ && inFlight > 0) || done + static_cast<long long>(inFlight) >= limit ||
-          made >= maxCases || !mayStartCase(timed, deadline))
+      if ((progress_.beforeFirstCase() && inFlight > 0) ||
+          done + static_cast<long long>(inFlight) >= limit || made >= maxCases ||
+          !mayStartCase(timed, deadline))
         return std::nullopt;
       ++made;
       PreparedCase p;
@@ -172,13 +174,13 @@ class KindRun {
     };
     steps.stopped = [this] { return calls_.stopped(); };
     steps.tally = [&](const PlannedCase& planned, CaseResult& result) {
-      if (failureLimitReached()) return true;  // started before --max-failures was reached
+      if (progress_.limitReached()) return true;  // started before --max-failures was reached
       bisectRefusedBatch(planned, result);
       recordCase(planned, result);
       done += chokes_.count(planned.from, result.forwardCall.get()) ? 0 : 1;
-      tellCaseDone(result);
-      if (!firstCase_) return true;
-      firstCase_ = false;
+      const bool first = progress_.beforeFirstCase();
+      progress_.caseDone(result, calls_.requests());
+      if (!first) return true;
       if (!calls_.reachable()) return false;
       checkTls();
       return true;
@@ -188,31 +190,15 @@ class KindRun {
 
   bool mayStartCase(bool timed, std::chrono::steady_clock::time_point deadline) {
     if (calls_.stopped()) return false;
-    if (failureLimitReached()) {
-      calls_.stop(fmt::format(
-          "stopped after {} failing case(s) (--max-failures): results cover the cases run so far",
-          config_.maxFailingCases));
+    if (progress_.limitReached()) {
+      calls_.stop(progress_.limitNote());
       return false;
     }
     if (config_.stopRequested && config_.stopRequested->load()) {
       calls_.interrupt();
       return false;
     }
-    return !timed || firstCase_ || std::chrono::steady_clock::now() < deadline;
-  }
-
-  bool failureLimitReached() const {
-    return config_.maxFailingCases > 0 && failingCases_ >= config_.maxFailingCases;
-  }
-
-  // Counts a failing case and tells config_.onCaseDone.
-  void tellCaseDone(const CaseResult& result) {
-    bool failed = false;
-    for (const auto* part : {&result.forward, &result.backward, &result.composite})
-      for (const CheckResult& check : *part) failed |= check.outcome == Outcome::Fail;
-    failingCases_ += failed ? 1 : 0;
-    if (config_.onCaseDone)
-      config_.onCaseDone(CaseDone{kind_.crd().kind, failed, calls_.requests()});
+    return !timed || progress_.beforeFirstCase() || std::chrono::steady_clock::now() < deadline;
   }
 
   void recordCase(const PlannedCase& planned, CaseResult& result,
@@ -266,9 +252,8 @@ class KindRun {
   CaseExecutors executors_;
   BatchMaker batches_{kind_, transport().maxResponseBytes / 2};
   ChokeTracker chokes_;
-  bool firstCase_ = true;  // the run's first generated case is not tallied yet
-  int failingCases_ = 0;   // judged cases with a failing property (--max-failures)
-  ShrinkQueue shrinks_;    // last: running shrinks use the members above
+  CaseProgress progress_{config_, kind_.crd().kind};  // the first case, --max-failures
+  ShrinkQueue shrinks_;                               // last: running shrinks use the members above
 };
 
 // The CRDs to test: those named with --kind, else those with strategy Webhook, else (a CRD that
