@@ -6,9 +6,22 @@
 # same code paths as the sample it keeps). The sample covers concurrency (jobs and async
 # shrinks), signals, replay, minimize, acknowledged causes, one fault per kind of property and
 # two shrinks. CONVCHECK_ASAN_E2E=all runs them all.
+#
+# The tsan pass (ThreadSanitizer) builds only what runs on several threads and runs its tests
+# (label threads: the runner's units and run loop, the transport, shrinking) and an end-to-end
+# sample of the binary with --jobs, background shrinks, an interrupt and a bundle replayed.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 preset=${1:-default}
+if [ "$preset" = tsan ]; then
+  bash ci/build.sh tsan run_test transport_test shrink_test integration_test shrink_integration_test
+  sample='^(Runs\.ConcurrentJobs|Runs/Interrupted\..*/SIGINT|Faults\.CorrectWebhook'
+  sample+='|ExampleWebhook/FaultIsCaught\..*/reverse_objects( |$)'
+  sample+='|ExampleWebhook/ShrunkFault\..*/drop_field( |$))'
+  ctest --preset tsan -j "$(nproc)" --timeout 900 -L threads
+  ctest --preset tsan -j "$(nproc)" --timeout 900 -L e2e -R "$sample"
+  exit 0
+fi
 bash ci/build.sh "$preset"
 if [ "$preset" = asan ] && [ "${CONVCHECK_ASAN_E2E:-sample}" != all ]; then
   sample='^(Faults\.|Runs\.ConcurrentJobs|Runs/Interrupted|Replay\.|Minimize\.'

@@ -20,24 +20,18 @@ const CheckResult* CaseResult::find(const std::string& property) const {
   return nullptr;
 }
 
-CaseExecutor::CaseExecutor(const Crd& crd, Converter& converter, std::chrono::milliseconds timeout,
-                           std::function<bool(const std::string&)> wants,
-                           std::function<void(const Exchange&)> onCall)
-    : crd_(crd),
-      converter_(converter),
-      timeout_(timeout),
-      wants_(std::move(wants)),
-      onCall_(std::move(onCall)) {}
+CaseExecutor::CaseExecutor(const Crd& crd, Converter& converter, CaseSettings settings)
+    : crd_(crd), converter_(converter), s_(std::move(settings)) {}
 
 json CaseExecutor::defaulted(json object) const {
-  if (raw_) return object;
+  if (s_.rawObjects) return object;
   if (const CrdVersion* v = crd_.version(objectVersion(object)))
     applyStructuralDefaults(object, v->schema);
   return object;
 }
 
 SharedObjects CaseExecutor::defaulted(SharedObjects objects) const {
-  if (raw_) return objects;
+  if (s_.rawObjects) return objects;
   auto needs = [this](const json& o) {
     const CrdVersion* v = crd_.version(objectVersion(o));
     return v && needsStructuralDefaults(o, v->schema);
@@ -50,17 +44,17 @@ SharedObjects CaseExecutor::defaulted(SharedObjects objects) const {
 }
 
 ExchangeRef CaseExecutor::send(SharedObjects objects, const std::string& to, std::mt19937_64& uids,
-                               CaseResult& result) {
-  ExchangeRef ex = share(converter_.convert(std::move(objects), to, uids));
-  if (onCall_) onCall_(*ex);
+                               CaseResult& result, BatchCut cut) {
+  ExchangeRef ex = share(converter_.convert(std::move(objects), to, uids, cut));
+  if (s_.onCall) s_.onCall(*ex);
   if (result.callCount++ == 0) result.forwardCall = ex;
   return ex;
 }
 
 CaseResult CaseExecutor::run(std::vector<json> input, const std::string& from,
-                             const std::string& to, std::uint64_t seed) {
-  CaseResult result = runChecks(std::move(input), from, to, seed);
-  if (acks_) {
+                             const std::string& to, std::uint64_t seed, BatchCut cut) {
+  CaseResult result = runChecks(std::move(input), from, to, seed, cut);
+  if (s_.acks) {
     for (auto* list : {&result.forward, &result.composite})
       for (auto& r : *list) acknowledge(r, from, to);
     for (std::size_t i = 0; i < result.backward.size() && i < result.backwardTo.size(); ++i)
@@ -77,7 +71,8 @@ void CaseExecutor::settle(CheckResult& r, const std::string& from, const std::st
   };
   Finding& f = *r.finding;
   f.causes = causesOf(f, schemaOf);
-  if (!known_ || f.causes.empty() || !known_(r.property, from, to, f.causes)) return;
+  if (!s_.knownCauses || f.causes.empty() || !s_.knownCauses(r.property, from, to, f.causes))
+    return;
   f.exchanges.clear();
   f.batch = SharedObjects();
   f.expected = nullptr;
@@ -90,7 +85,7 @@ void CaseExecutor::acknowledge(CheckResult& r, const std::string& from,
   std::vector<Cause> kept;
   for (auto& c : r.finding->causes) {
     const Acknowledgement* a =
-        c.path.empty() ? nullptr : acks_->match(c.path, from, to, r.property);
+        c.path.empty() ? nullptr : s_.acks->match(c.path, from, to, r.property);
     if (a)
       r.acknowledged.push_back({c, a->reason, a->where});
     else
@@ -130,7 +125,7 @@ class CaseScope : public CaseCalls {
   }
   void judgeCall(const ExchangeRef& exchange, const std::string& from,
                  const std::string& to) override {
-    auto checks = checkExchange(exchange, {from, to, x_.timeout_});
+    auto checks = checkExchange(exchange, {from, to, x_.s_.timeout});
     for (auto& r : checks) x_.settle(r, result_.backwardFrom, to);
     result_.backward.insert(result_.backward.end(), checks.begin(), checks.end());
     result_.backwardTo.insert(result_.backwardTo.end(), checks.size(), to);
@@ -139,11 +134,11 @@ class CaseScope : public CaseCalls {
     x_.settle(r, context_.from, context_.to);
     result_.composite.push_back(std::move(r));
   }
-  const std::vector<std::string>& versions() const override { return x_.versions_; }
+  const std::vector<std::string>& versions() const override { return x_.s_.versions; }
   std::optional<json> edit(const json& object, const std::string& version,
                            std::uint64_t seed) const override {
-    if (!x_.edit_) return std::nullopt;
-    return x_.edit_(object, version, seed);
+    if (!x_.s_.edit) return std::nullopt;
+    return x_.s_.edit(object, version, seed);
   }
   const json* schemaOf(const std::string& version) const override {
     const CrdVersion* v = x_.crd_.version(version);
@@ -154,7 +149,7 @@ class CaseScope : public CaseCalls {
     return v && v->storage;
   }
   json defaulted(json object) const override { return x_.defaulted(std::move(object)); }
-  bool rawObjects() const override { return x_.raw_; }
+  bool rawObjects() const override { return x_.s_.rawObjects; }
 
  private:
   CaseExecutor& x_;
@@ -167,7 +162,7 @@ class CaseScope : public CaseCalls {
 };
 
 CaseResult CaseExecutor::runChecks(std::vector<json> input, const std::string& from,
-                                   const std::string& to, std::uint64_t seed) {
+                                   const std::string& to, std::uint64_t seed, BatchCut cut) {
   CaseResult result;
   result.backwardFrom = to;
   std::mt19937_64 uids(seed ^ 0x5eedull);
@@ -175,13 +170,13 @@ CaseResult CaseExecutor::runChecks(std::vector<json> input, const std::string& f
   // The batch as the API server sends it (defaulted), which every check compares with, is the
   // forward call's: held once, by the exchange.
   for (auto& o : input) o = defaulted(std::move(o));
-  ExchangeRef forward = send(SharedObjects::own(std::move(input)), to, uids, result);
+  ExchangeRef forward = send(SharedObjects::own(std::move(input)), to, uids, result, cut);
   const SharedObjects& batch = forward->sent.objects;
-  CaseContext ctx{from, to, timeout_};
+  CaseContext ctx{from, to, s_.timeout};
   result.forward = checkExchange(forward, ctx);
   for (auto& r : result.forward) settle(r, from, to);
   TargetValidator validate;
-  if (validate_) validate = [this, &to](const json& o) { return validate_(o, to); };
+  if (s_.validate) validate = [this, &to](const json& o) { return s_.validate(o, to); };
   for (auto& r : checkOutput(forward, ctx, validate)) {
     settle(r, from, to);
     result.composite.push_back(std::move(r));
@@ -193,7 +188,7 @@ CaseResult CaseExecutor::runChecks(std::vector<json> input, const std::string& f
           notEvaluable(property.id.data(), "the forward conversion was rejected"));
       continue;
     }
-    if (!wants_(std::string(property.id)) || halted_) continue;
+    if (!wants(std::string(property.id)) || halted_) continue;
     CaseScope scope(*this, batch, forward, ctx, seed, uids, result);
     property.runCase(scope);
   }

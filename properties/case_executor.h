@@ -37,45 +37,52 @@ struct CaseResult {
   const CheckResult* find(const std::string& property) const;
 };
 
-class CaseExecutor {
- public:
-  // `wants` says which properties are wanted (Case-scope ones cost extra calls); `onCall` sees
-  // every exchange as it completes (for counting, latency and circuit breaking).
-  CaseExecutor(const Crd& crd, Converter& converter, std::chrono::milliseconds timeout,
-               std::function<bool(const std::string&)> wants,
-               std::function<void(const Exchange&)> onCall);
-
-  // `batch` objects carry apiVersion (their source version); none may be in `to`.
-  // `from` names the pair in results (normally the first object's version). `seed` makes the
-  // request uids deterministic. The batch is taken by value: the forward call keeps it, so pass
-  // it with std::move when the caller has no further use for it.
-  CaseResult run(std::vector<nlohmann::json> batch, const std::string& from, const std::string& to,
-                 std::uint64_t seed);
-
+// How a CaseExecutor judges: the kind's rules (KindContext::caseSettings gives them) and the
+// caller's hooks. One value, set once when the executor is made.
+struct CaseSettings {
   // Schema violations of an object at a version (for schema-valid); unset = not evaluable.
   using Validator =
       std::function<std::vector<std::string>(const nlohmann::json&, const std::string& version)>;
-  void setValidator(Validator validate) { validate_ = std::move(validate); }
   // A schema-valid edit of `object` at its version, keeping its metadata (for edit-round-trip);
   // unset = not evaluable.
   using Editor = std::function<std::optional<nlohmann::json>(
       const nlohmann::json& object, const std::string& version, std::uint64_t seed)>;
-  void setEditor(Editor edit) { edit_ = std::move(edit); }
-  // Versions that transitivity may go through (every tested version of the kind).
-  void setVersions(std::vector<std::string> versions) { versions_ = std::move(versions); }
-  // Objects are sent as kube-apiserver sends them: with the structural defaults of their own
-  // version applied (reads apply the stored version's defaults, writes the request version's).
-  // `raw` sends them exactly as given (--raw-objects).
-  void setRawObjects(bool raw) { raw_ = raw; }
-  // Differences the webhook's authors declared intentional (.convcheck.yaml); may be null.
-  void setAcknowledgements(const AckConfig* acks) { acks_ = acks; }
   // Whether every one of `causes` of a failure of `property` on (from, to) already has its
   // example from an earlier case (the runner's tally). Such a finding is only counted, so it
   // drops its exchanges and objects as soon as it is made, before the case's next calls: a case
   // of large objects failing the way earlier ones did then holds no batch once more per failure.
   using KnownCauses = std::function<bool(const std::string& property, const std::string& from,
                                          const std::string& to, const std::vector<Cause>& causes)>;
-  void setKnownCauses(KnownCauses known) { known_ = std::move(known); }
+
+  std::chrono::milliseconds timeout{30000};  // the transport's, which the timeout property judges
+  // Which properties are wanted (Case-scope ones cost extra calls); unset = every one.
+  std::function<bool(const std::string&)> wants;
+  // Sees every exchange as it completes (for counting, latency and circuit breaking); may be unset.
+  std::function<void(const Exchange&)> onCall;
+  Validator validate;
+  Editor edit;
+  // Versions that transitivity may go through (every tested version of the kind).
+  std::vector<std::string> versions;
+  // Objects are sent as kube-apiserver sends them: with the structural defaults of their own
+  // version applied (reads apply the stored version's defaults, writes the request version's).
+  // True sends them exactly as given (--raw-objects).
+  bool rawObjects = false;
+  // Differences the webhook's authors declared intentional (.convcheck.yaml); may be null.
+  const AckConfig* acks = nullptr;
+  KnownCauses knownCauses;  // unset = no cause is known
+};
+
+class CaseExecutor {
+ public:
+  CaseExecutor(const Crd& crd, Converter& converter, CaseSettings settings);
+
+  // `batch` objects carry apiVersion (their source version); none may be in `to`.
+  // `from` names the pair in results (normally the first object's version). `seed` makes the
+  // request uids deterministic. The batch is taken by value: the forward call keeps it, so pass
+  // it with std::move when the caller has no further use for it. With BatchCut::ToCap the forward
+  // call may send only the first objects (Converter::setBatchCap), and the case is of those.
+  CaseResult run(std::vector<nlohmann::json> batch, const std::string& from, const std::string& to,
+                 std::uint64_t seed, BatchCut cut = BatchCut::Whole);
 
   // Stop making further calls in the current and later cases (circuit breaker).
   void halt() { halted_ = true; }
@@ -83,25 +90,20 @@ class CaseExecutor {
  private:
   friend class CaseScope;  // what Case-scope properties see of a case (case_executor.cpp)
   CaseResult runChecks(std::vector<nlohmann::json> batch, const std::string& from,
-                       const std::string& to, std::uint64_t seed);
+                       const std::string& to, std::uint64_t seed, BatchCut cut);
   // Sends `objects` as they are (the callers apply the defaults).
   ExchangeRef send(SharedObjects objects, const std::string& to, std::mt19937_64& uids,
-                   CaseResult& result);
+                   CaseResult& result, BatchCut cut = BatchCut::Whole);
+
+  bool wants(const std::string& property) const { return !s_.wants || s_.wants(property); }
 
   const Crd& crd_;
   Converter& converter_;
-  Validator validate_;
-  Editor edit_;
-  std::vector<std::string> versions_;
-  std::chrono::milliseconds timeout_;
-  std::function<bool(const std::string&)> wants_;
-  std::function<void(const Exchange&)> onCall_;
+  const CaseSettings s_;
   std::atomic<bool> halted_{false};  // set by the circuit breaker from other threads
-  bool raw_ = false;
-  const AckConfig* acks_ = nullptr;
-  KnownCauses known_;
-  // Gives a failing result its causes and, when they are all known (setKnownCauses), drops the
-  // finding's exchanges, objects and diff. `from`/`to` are the pair the result is tallied under.
+  // Gives a failing result its causes and, when they are all known (CaseSettings::knownCauses),
+  // drops the finding's exchanges, objects and diff. `from`/`to` are the pair the result is tallied
+  // under.
   void settle(CheckResult& r, const std::string& from, const std::string& to) const;
   // Moves the acknowledged causes of a failing result to r.acknowledged; passes it when none is
   // left. `from`/`to` are the pair the result is tallied under.

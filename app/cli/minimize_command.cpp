@@ -16,6 +16,7 @@
 #include "app/cli/shared_options.h"
 #include "app/run/crd_source.h"
 #include "app/run/kind_context.h"
+#include "app/run/target_kinds.h"
 #include "app/run/target_resolution.h"
 #include "app/run/webhook_wait.h"
 #include "generators/yaml_writer.h"
@@ -162,14 +163,16 @@ int runMinimize(const MinimizeFlags& f, const std::string& version, std::istream
         return 3;
       }
     }
-    Converter converter(crd, httpsTarget(std::get<ResolvedTarget>(resolved)), reviewVersion);
+    Converter converter(crd, openTarget(std::get<ResolvedTarget>(resolved)), reviewVersion);
     // Judges every property when `target` is unset (the first run, to see what fails).
     auto runnerFor = [&](std::optional<FailureTarget> target) -> CaseRunner {
       return [&, target](const std::vector<json>& b, const std::string& from) {
-        CaseExecutor executor(
-            crd, converter, transport.timeout,
-            [target](const std::string& p) { return !target || caseNeeds(*target, p); }, nullptr);
-        kind.configure(executor);
+        CaseSettings settings = kind.caseSettings();
+        settings.timeout = transport.timeout;
+        settings.wants = [target](const std::string& p) {
+          return !target || caseNeeds(*target, p);
+        };
+        CaseExecutor executor(crd, converter, std::move(settings));
         return executor.run(b, from, f.to, f.seed);
       };
     };

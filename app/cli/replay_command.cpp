@@ -12,6 +12,7 @@
 #include "app/cli/command.h"
 #include "app/cli/shared_options.h"
 #include "app/run/kind_context.h"
+#include "app/run/target_kinds.h"
 #include "app/run/target_resolution.h"
 #include "app/run/webhook_wait.h"
 #include "harness/transport/converter.h"
@@ -127,13 +128,13 @@ int runReplay(const ReplayFlags& f, std::ostream& out, std::ostream& err) {
       return 3;
     }
   }
-  Converter converter(*crd, httpsTarget(std::get<ResolvedTarget>(resolved)),
+  Converter converter(*crd, openTarget(std::get<ResolvedTarget>(resolved)),
                       std::get<ResolvedTarget>(resolved).reviewVersion);
   const FailureTarget target{b.property, *part, b.from, b.to, b.failure, b.cause};
-  CaseExecutor executor(
-      *crd, converter, transport.timeout,
-      [&target](const std::string& p) { return caseNeeds(target, p); }, nullptr);
-  kind.configure(executor);
+  CaseSettings settings = kind.caseSettings();
+  settings.timeout = transport.timeout;
+  settings.wants = [&target](const std::string& p) { return caseNeeds(target, p); };
+  CaseExecutor executor(*crd, converter, std::move(settings));
   const std::string from = objectVersion(b.objects.front());
   CaseResult result = executor.run(b.objects, from, b.caseTo, b.seed);
 

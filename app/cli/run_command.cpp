@@ -23,6 +23,7 @@
 #include "app/cli/run_progress.h"
 #include "app/cli/shared_options.h"
 #include "app/run/runner.h"
+#include "app/run/target_kinds.h"
 #include "app/run/webhook_process.h"
 #include "app/run/webhook_wait.h"
 #include "harness/corpus/corpus_store.h"
@@ -356,7 +357,7 @@ int executeRun(RunFlags& f, const std::string& version, std::istream& in, std::o
                          terminal ? RunProgress::Mode::Terminal : RunProgress::Mode::StatusLines,
                          terminal ? std::chrono::seconds(1) : std::chrono::seconds(10));
     c.onCaseDone = [&progress](const CaseDone& done) { progress.caseDone(done); };
-    TargetFactory targets = httpsTarget;
+    TargetFactory targets = openTarget;
     if (webhook)
       targets = waitingTargets(targets, webhook->wait(f.wait.count() > 0 ? f.wait : kLaunchWait));
     else if (f.wait.count() > 0)

@@ -1,6 +1,7 @@
 // What batch sizes a webhook cannot take, per version pair: after a batch times out, later cases
-// of the pair send smaller batches; a request refused for its size is bisected on its number of
-// objects to the size at which the refusal starts. Used by the runner (one per kind).
+// of the pair send smaller batches (the cap the case executors' converters apply as each case's
+// forward call is sent); a request refused for its size is bisected on its number of objects to
+// the size at which the refusal starts. Used by the runner (one per kind).
 #pragma once
 
 #include <cstddef>
@@ -12,6 +13,7 @@
 #include <utility>
 #include <vector>
 
+#include "harness/transport/batch_cap.h"
 #include "harness/transport/exchange.h"
 #include "reports/run_report.h"
 
@@ -45,16 +47,17 @@ std::optional<std::string> sizeRefusal(const Exchange& exchange);
 // A size "1.2 MB" (decimal units, as request sizes are usually capped) or "730 B".
 std::string byteSize(std::size_t bytes);
 
-class BatchSizeLimit {
+class BatchSizeLimit : public BatchCap {
  public:
   // Sends the first `objects` objects of the refused batch again.
   using Probe = std::function<SizeProbe(std::size_t objects)>;
 
   // The most objects a new case of the pair may send (SIZE_MAX while nothing timed out): half
   // of the smallest batch of two or more objects that timed out for it.
-  std::size_t cap(const std::string& from, const std::string& to) const;
-  // Every call of the run (any thread): a timeout of two or more objects lowers the pair's cap.
-  void observe(const Exchange& exchange);
+  std::size_t cap(const std::string& from, const std::string& to) const override;
+  // Every call of the run's cases (any thread, before the call's slot is freed): a timeout of two
+  // or more objects lowers the pair's cap.
+  void observe(const Exchange& exchange) override;
 
   // Whether `forward` (a case's first call, of two or more objects) was refused for its size
   // and its pair has no limit found yet: then the runner bisects.

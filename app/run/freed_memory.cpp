@@ -20,4 +20,12 @@ void releaseFreedMemory() {
   malloc_trim(0);
 }
 
+void FreedMemoryPacer::caseDone(std::size_t objects) {
+  objects_ += objects;
+  if (++cases_ < jobs_) return;
+  if (objects_ >= kReleaseAfterObjects) releaseFreedMemory();
+  objects_ = 0;
+  cases_ = 0;
+}
+
 }  // namespace convcheck

@@ -62,16 +62,18 @@ std::optional<json> KindContext::editedCopy(const json& object, const std::strin
   return editedCopyOf(it->second, object, seed);
 }
 
-void KindContext::configure(CaseExecutor& executor) const {
-  executor.setVersions(vias_);
-  executor.setRawObjects(settings_.rawObjects);
-  executor.setAcknowledgements(settings_.acks);
-  executor.setValidator([this](const json& object, const std::string& version) {
+CaseSettings KindContext::caseSettings() const {
+  CaseSettings s;
+  s.versions = vias_;
+  s.rawObjects = settings_.rawObjects;
+  s.acks = settings_.acks;
+  s.validate = [this](const json& object, const std::string& version) {
     return violations(object, version);
-  });
-  executor.setEditor([this](const json& object, const std::string& version, std::uint64_t seed) {
+  };
+  s.edit = [this](const json& object, const std::string& version, std::uint64_t seed) {
     return editedCopy(object, version, seed);
-  });
+  };
+  return s;
 }
 
 }  // namespace convcheck

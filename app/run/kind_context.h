@@ -56,8 +56,9 @@ class KindContext {
   std::optional<nlohmann::json> editedCopy(const nlohmann::json& object, const std::string& version,
                                            std::uint64_t seed) const;
 
-  // Gives `executor` the kind's settings. The context must outlive it.
-  void configure(CaseExecutor& executor) const;
+  // The kind's rules for a CaseExecutor (validator, editor, versions, raw objects,
+  // acknowledgements); the caller adds its hooks. The context must outlive the executor.
+  CaseSettings caseSettings() const;
 
  private:
   KindContext() = default;

@@ -14,7 +14,7 @@ namespace convcheck {
 inline constexpr int kInterruptedExitCode = 130;
 
 // Exit code per SPEC §7 is set in the returned report. `log` receives progress lines.
-// `makeTarget` makes the targets reviews are sent to; unset = the webhook over HTTPS.
+// `makeTarget` makes the targets reviews are sent to; unset = openTarget (target_kinds.h).
 RunReport runConformance(const RunConfig& config, std::istream& stdinStream, std::ostream& log,
                          const TargetFactory& makeTarget = {});
 

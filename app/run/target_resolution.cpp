@@ -72,8 +72,4 @@ std::string explainUnreachable(const ResolvedTarget& target, const std::string& 
       reason, service.ns, service.name, apiserverName, service.name, service.ns);
 }
 
-std::unique_ptr<ReviewTarget> httpsTarget(const ResolvedTarget& target) {
-  return std::make_unique<HttpsTarget>(target.url, target.transport);
-}
-
 }  // namespace convcheck

@@ -49,10 +49,8 @@ std::variant<std::unique_ptr<KubectlProxy>, std::string> startServiceProxy(
 // service reference, by the name kube-apiserver verifies and the flag that changes it.
 std::string explainUnreachable(const ResolvedTarget& target, const std::string& reason);
 
-// Makes a kind's targets, one per concurrent caller (a run has --jobs of them, plus shrinks).
+// Makes a kind's targets, one per concurrent caller (a run has --jobs of them, plus shrinks):
+// openTarget (target_kinds.h) outside tests.
 using TargetFactory = std::function<std::unique_ptr<ReviewTarget>(const ResolvedTarget&)>;
-
-// The webhook over HTTPS at target.url: what every command uses outside tests.
-std::unique_ptr<ReviewTarget> httpsTarget(const ResolvedTarget& target);
 
 }  // namespace convcheck

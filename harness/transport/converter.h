@@ -9,6 +9,7 @@
 
 #include <nlohmann/json.hpp>
 
+#include "harness/transport/batch_cap.h"
 #include "harness/transport/exchange.h"
 #include "harness/transport/request_gate.h"
 #include "harness/transport/review_target.h"
@@ -21,8 +22,11 @@ class Converter {
   Converter(const Crd& crd, std::unique_ptr<ReviewTarget> target, ReviewVersion reviewVersion);
 
   // Objects must all differ from `toVersion` (the API server never sends those).
-  // `uidSource` makes the fresh request uid deterministic for the case's seed.
-  Exchange convert(SharedObjects objects, const std::string& toVersion, std::mt19937_64& uidSource);
+  // `uidSource` makes the fresh request uid deterministic for the case's seed. With
+  // BatchCut::ToCap the call sends at most the batch cap's number of its first objects (the
+  // exchange holds what was sent).
+  Exchange convert(SharedObjects objects, const std::string& toVersion, std::mt19937_64& uidSource,
+                   BatchCut cut = BatchCut::Whole);
   Exchange convert(std::vector<nlohmann::json> objects, const std::string& toVersion,
                    std::mt19937_64& uidSource) {
     return convert(SharedObjects::own(std::move(objects)), toVersion, uidSource);
@@ -32,12 +36,15 @@ class Converter {
   // Each POST holds a slot of `gate` (shared with the run's other converters; null = no limit).
   // Encoding the request and judging the answer happen outside it.
   void setGate(RequestGate* gate) { gate_ = gate; }
+  // The cap is read, and sees the call's answer, while the call holds its slot (null = no cap).
+  void setBatchCap(BatchCap* cap) { cap_ = cap; }
 
  private:
   const Crd& crd_;
   std::unique_ptr<ReviewTarget> target_;
   ReviewVersion reviewVersion_;
   RequestGate* gate_ = nullptr;
+  BatchCap* cap_ = nullptr;
 };
 
 }  // namespace convcheck

@@ -11,14 +11,14 @@ RequestGate::Pass::~Pass() {
 }
 
 void RequestGate::acquire() {
-  std::unique_lock<std::mutex> lock(mutex_);
-  freed_.wait(lock, [this] { return free_ > 0; });
+  MutexLock lock(mutex_);
+  while (free_ <= 0) lock.wait(freed_);
   --free_;
 }
 
 void RequestGate::release() {
   {
-    std::lock_guard<std::mutex> lock(mutex_);
+    MutexLock lock(mutex_);
     ++free_;
   }
   freed_.notify_one();

@@ -3,7 +3,8 @@
 #pragma once
 
 #include <condition_variable>
-#include <mutex>
+
+#include "harness/concurrency/annotated_mutex.h"
 
 namespace convcheck {
 
@@ -26,12 +27,12 @@ class RequestGate {
   };
 
  private:
-  void acquire();
-  void release();
+  void acquire() EXCLUDES(mutex_);
+  void release() EXCLUDES(mutex_);
 
-  std::mutex mutex_;
+  Mutex mutex_;
   std::condition_variable freed_;
-  int free_;
+  int free_ GUARDED_BY(mutex_);
 };
 
 }  // namespace convcheck

@@ -1,10 +1,14 @@
 // Targets for runner tests that convert in this process: the example webhook's conversion (with
-// faults) answered without a socket, and wrappers that make some calls fail at the transport.
+// faults) answered without a socket, and wrappers that make some calls fail at the transport or
+// count the calls in flight at once.
 #pragma once
 
+#include <atomic>
+#include <chrono>
 #include <functional>
 #include <memory>
 #include <string>
+#include <thread>
 
 #include "examples/webhook/review_handler.h"
 #include "harness/transport/review_target.h"
@@ -47,6 +51,28 @@ class FailingTarget : public ExampleTarget {
  private:
   std::function<bool(const std::string&)> fails_;
   TransportErrorKind kind_;
+};
+
+// The example webhook, slowed down by `delay` per call so that callers overlap, counting the calls
+// in flight at once (`now`) and the most there were (`most`).
+class CountingTarget : public ExampleTarget {
+ public:
+  CountingTarget(std::atomic<int>& now, std::atomic<int>& most, std::chrono::milliseconds delay)
+      : ExampleTarget({}), now_(now), most_(most), delay_(delay) {}
+  HttpResult post(const std::string& body) override {
+    const int n = ++now_;
+    int seen = most_.load();
+    while (n > seen && !most_.compare_exchange_weak(seen, n)) {
+    }
+    std::this_thread::sleep_for(delay_);
+    --now_;
+    return ExampleTarget::post(body);
+  }
+
+ private:
+  std::atomic<int>& now_;
+  std::atomic<int>& most_;
+  std::chrono::milliseconds delay_;
 };
 
 }  // namespace convcheck::testing

@@ -33,14 +33,14 @@ CaseResult runDropField(bool causesKnown, std::vector<std::string>& asked) {
   Converter converter(
       crd, std::make_unique<testing::ExampleTarget>(example::FaultSet{example::Fault::DropField}),
       ReviewVersion::V1);
-  CaseExecutor x(
-      crd, converter, std::chrono::seconds(30), [](const std::string&) { return true; }, nullptr);
-  x.setKnownCauses([&](const std::string& property, const std::string& from, const std::string& to,
-                       const std::vector<Cause>& causes) {
+  CaseSettings settings;
+  settings.knownCauses = [&](const std::string& property, const std::string& from,
+                             const std::string& to, const std::vector<Cause>& causes) {
     asked.push_back(property + " " + from + "->" + to);
     EXPECT_FALSE(causes.empty()) << property;
     return causesKnown;
-  });
+  };
+  CaseExecutor x(crd, converter, settings);
   return x.run({widgetObject()}, "v1", "v1alpha1", 1);
 }
 

@@ -40,15 +40,16 @@ Calls runCase(example::FaultSet faults, const std::string& to, const std::string
   Crd crd = testing::loadExampleCrd("widgets.example.convcheck.dev.yaml");
   Converter converter(crd, std::make_unique<testing::ExampleTarget>(faults), ReviewVersion::V1);
   Calls seen;
-  CaseExecutor x(
-      crd, converter, std::chrono::seconds(30), [&](const std::string& p) { return p == property; },
-      [&](const Exchange& ex) {
-        if (seen.calls.empty() && !ex.verdict.visible.empty()) {
-          seen.forwardVisible = &ex.verdict.visible[0];
-          seen.forwardSent = &ex.sent.objects[0];
-        }
-        seen.calls.push_back({&ex.sent.objects[0], ex.sent.objects[0]});
-      });
+  CaseSettings settings;
+  settings.wants = [&](const std::string& p) { return p == property; };
+  settings.onCall = [&](const Exchange& ex) {
+    if (seen.calls.empty() && !ex.verdict.visible.empty()) {
+      seen.forwardVisible = &ex.verdict.visible[0];
+      seen.forwardSent = &ex.sent.objects[0];
+    }
+    seen.calls.push_back({&ex.sent.objects[0], ex.sent.objects[0]});
+  };
+  CaseExecutor x(crd, converter, settings);
   CaseResult result = x.run({widget("a"), widget("b")}, "v1", to, 1);
   EXPECT_NE(result.forwardCall, nullptr);
   return seen;
@@ -95,9 +96,9 @@ TEST(SharedCalls, TheRequestBodyOfEveryCallIsTheOnePosted) {
   Crd crd = testing::loadExampleCrd("widgets.example.convcheck.dev.yaml");
   std::vector<std::string> posted, encoded;
   Converter converter(crd, std::make_unique<RecordingTarget>(posted), ReviewVersion::V1);
-  CaseExecutor x(
-      crd, converter, std::chrono::seconds(30), [](const std::string&) { return true; },
-      [&](const Exchange& ex) { encoded.push_back(requestBodyOf(ex)); });
+  CaseSettings settings;
+  settings.onCall = [&](const Exchange& ex) { encoded.push_back(requestBodyOf(ex)); };
+  CaseExecutor x(crd, converter, settings);
   x.run({widget("a"), widget("b"), widget("c")}, "v1", "v1beta1", 1);
   ASSERT_GE(posted.size(), 5u) << "forward, back, again, alone, reordered";
   EXPECT_EQ(encoded, posted);
