@@ -324,15 +324,32 @@ RunReport runConformance(const RunConfig& config, std::istream& stdinStream, std
     serviceProxy = std::move(std::get<std::unique_ptr<KubectlProxy>>(started));
   }
 
+  if (config.portForward)
+    for (const Crd* crd : selected)
+      if (auto error = portForwardUnsupported(*crd); !error.empty()) {
+        report.fatalError = error;
+        return finishWith(2);
+      }
+
   RunConfig perKind = config;  // a --duration is shared by every kind
   if (perKind.duration) *perKind.duration /= static_cast<int>(selected.size());
   bool anyTested = false;
   std::vector<std::string> unreachable;
   try {
     for (const Crd* crd : selected) {
-      auto target =
-          resolveTarget(*crd, TargetChoice{config.url, config.transport, config.reviewVersion,
-                                           serviceProxy ? serviceProxy->baseUrl() : ""});
+      std::unique_ptr<KubectlPortForward> portForward;  // to this kind's service, for its run
+      if (config.portForward) {
+        auto started = startPortForward(config.cluster, *crd, config.portForwardWait);
+        if (auto* error = std::get_if<std::string>(&started)) {
+          unreachable.push_back(
+              fmt::format("{}: could not reach the webhook: {}", crd->name, *error));
+          continue;
+        }
+        portForward = std::move(std::get<std::unique_ptr<KubectlPortForward>>(started));
+      }
+      auto target = resolveTarget(
+          *crd, TargetChoice{portForward ? portForward->baseUrl() : config.url, config.transport,
+                             config.reviewVersion, serviceProxy ? serviceProxy->baseUrl() : ""});
       if (auto* error = std::get_if<std::string>(&target)) throw InputError{*error};
       auto compiled = KindContext::compile(
           *crd, KindSettings{GeneratorOptions{FormatOptions{config.canonicalDateTimes}},
