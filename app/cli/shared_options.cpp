@@ -74,7 +74,8 @@ std::string oneWayToReach(bool url, bool command, bool serviceProxy, bool portFo
   if (command) given.push_back("-- COMMAND");
   if (serviceProxy) given.push_back("--service-proxy");
   if (portForward) given.push_back("--port-forward");
-  if (given.size() < 2) return "";
+  // --url may name the port of a webhook started with -- COMMAND.
+  if (given.size() < 2 || (!serviceProxy && !portForward)) return "";
   return fmt::format("{} and {}: choose one way to reach the webhook", given[0], given[1]);
 }
 
