@@ -363,12 +363,16 @@ RunReport runConformance(const RunConfig& config, std::istream& stdinStream, std
       bool reached = run.run();
       const std::chrono::duration<double> kindSeconds =
           std::chrono::steady_clock::now() - kindStarted;
+      // Calls after it ended failed for that reason, not the webhook's.
+      const auto forwardEnded = portForward ? portForward->endedEarly() : std::nullopt;
+      if (forwardEnded && reached) report.warnings.push_back(crd->name + ": " + *forwardEnded);
       if (reached)
         anyTested = true;
       else
         unreachable.push_back(fmt::format(
-            "{}: could not reach the webhook: {}", crd->name,
-            explainUnreachable(std::get<ResolvedTarget>(target), run.unreachableReason())));
+            "{}: could not reach the webhook: {}{}", crd->name,
+            explainUnreachable(std::get<ResolvedTarget>(target), run.unreachableReason()),
+            forwardEnded ? " (" + *forwardEnded + ")" : ""));
       report.kinds.push_back(run.takeReport());
       report.kinds.back().seconds = kindSeconds.count();
       if (run.interrupted()) {

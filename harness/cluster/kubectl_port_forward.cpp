@@ -20,6 +20,7 @@ std::variant<std::unique_ptr<KubectlPortForward>, std::string> KubectlPortForwar
   auto started = BackgroundKubectl::start(access, portForwardArgs(service));
   if (auto* error = std::get_if<std::string>(&started)) return what + ": " + *error;
   std::unique_ptr<KubectlPortForward> forward(new KubectlPortForward());
+  forward->what_ = what;
   forward->process_ = std::move(std::get<std::unique_ptr<BackgroundKubectl>>(started));
   static const std::regex kForwarding(R"(Forwarding from 127\.0\.0\.1:([0-9]+) -> [0-9]+)");
   if (auto port = forward->process_->awaitOutput(kForwarding, wait)) {
@@ -32,6 +33,15 @@ std::variant<std::unique_ptr<KubectlPortForward>, std::string> KubectlPortForwar
                        said.empty() ? "it printed nothing" : said);
   return fmt::format("{} did not start forwarding within {:g} s{}{}", what,
                      static_cast<double>(wait.count()) / 1000, said.empty() ? "" : ": ", said);
+}
+
+std::optional<std::string> KubectlPortForward::endedEarly() {
+  if (!process_->exited()) return std::nullopt;
+  // kubectl's own error comes last, after the connections' log lines.
+  std::string said = process_->message();
+  said = said.substr(said.find_last_of('\n') + 1);
+  return fmt::format("{} ended during the run: {}", what_,
+                     said.empty() ? "it printed nothing" : said);
 }
 
 KubectlPortForward::~KubectlPortForward() = default;

@@ -4,6 +4,7 @@
 
 #include <chrono>
 #include <memory>
+#include <optional>
 #include <string>
 #include <variant>
 #include <vector>
@@ -33,9 +34,15 @@ class KubectlPortForward {
   // https://127.0.0.1:PORT: the service's port, as reached from this machine.
   const std::string& baseUrl() const { return baseUrl_; }
 
+  // When kubectl has exited (it ends the forward when the pod goes away or the tunnel breaks):
+  // "kubectl port-forward to service NS/NAME port P ended during the run: " and the last line it
+  // wrote (its error).
+  std::optional<std::string> endedEarly();
+
  private:
   KubectlPortForward() = default;
   std::unique_ptr<BackgroundKubectl> process_;
+  std::string what_;  // "kubectl port-forward to service NS/NAME port P"
   std::string baseUrl_;
 };
 

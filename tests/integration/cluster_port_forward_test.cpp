@@ -160,6 +160,22 @@ TEST(ClusterPortForward, ReplayAndMinimizeForwardToTheServiceToo) {
   EXPECT_EQ(upgrades, 3);  // run, replay, minimize: one kubectl port-forward each
 }
 
+TEST(ClusterPortForward, AForwardThatEndsDuringTheRunIsNamedWithKubectlsError) {
+  if (auto why = missingClusterTools(); !why.empty()) GTEST_SKIP() << why;
+  auto options = servedWithItsCertificate();
+  options.dropPortForwardAfter = 2;  // as when the pod goes away
+  StandInCluster cluster(options);
+  auto r = runConvcheck(withArgs({"run", "--crd", "kube://" + kStandInCrd, "--port-forward",
+                                  "--tests", "20", "--seed", "1", "--jobs", "4"},
+                                 cluster.clusterArgs()));
+  EXPECT_NE(r.status.code, 0) << r.out << r.err;
+  const std::string ended =
+      "kubectl port-forward to service convcheck-test/crontab-webhook port 443 ended during the "
+      "run: error: lost connection to pod";
+  EXPECT_NE((r.out + r.err).find(ended), std::string::npos) << r.out << r.err;
+  EXPECT_TRUE(anyLine(cluster.requests(), "  tunnel dropped"));
+}
+
 TEST(ClusterPortForward, ACrdWhoseWebhookIsAUrlIsAnInputError) {
   ScratchDir dir("convcheck-port-forward");
   ExampleWebhook hook;

@@ -74,6 +74,9 @@ StandInCluster::StandInCluster(StandInClusterOptions options) : hook_(webhookOpt
                                    "--service",
                                    "convcheck-test/crontab-webhook:443=" + hook_.baseUrl()};
   if (!options.webSocket) argv.insert(argv.end(), {"--websocket", "off"});
+  if (options.dropPortForwardAfter > 0)
+    argv.insert(argv.end(),
+                {"--drop-port-forward-after", std::to_string(options.dropPortForwardAfter)});
   apiserver_ = std::make_unique<ChildProcess>(argv);
   auto port = apiserver_->waitForLine(std::regex("listening on https://127\\.0\\.0\\.1:([0-9]+)"),
                                       std::chrono::seconds(15));

@@ -23,8 +23,9 @@ struct StandInClusterOptions {
   // The CRD the stand-in serves names this service instead of crontab-webhook (which the
   // stand-in alone serves) when not empty.
   std::string crdServiceName{};
-  bool caBundle = false;  // the CRD's clientConfig.caBundle is the webhook's CA
-  bool webSocket = true;  // false: port-forward upgrades over WebSocket are refused (400)
+  bool caBundle = false;         // the CRD's clientConfig.caBundle is the webhook's CA
+  bool webSocket = true;         // false: port-forward upgrades over WebSocket are refused (400)
+  int dropPortForwardAfter = 0;  // > 0: a port-forward tunnel is cut after this many connections
 };
 
 // Why the tests cannot run here (no kubectl, no node), or "".

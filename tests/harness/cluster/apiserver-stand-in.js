@@ -9,6 +9,7 @@
 // Every request's verb and path is appended to --log. For tests/integration.
 // Flags: --cert F --key F --crd FILE.json --objects FILE.json --token T --log FILE
 //        --service NS/NAME:PORT=https://127.0.0.1:P [--page-size N] [--websocket off]
+//        [--drop-port-forward-after N] (cut a port-forward tunnel after N connections)
 'use strict';
 const https = require('https');
 const fs = require('fs');
@@ -135,7 +136,9 @@ server.on('upgrade', (req, socket, head) => {
   }
   const relayTo = Number(new URL(backend).port);
   const log = (line) => fs.appendFileSync(args.log, line + '\n');
-  const how = upgradePortForward(req, socket, head, {podName, port: kTargetPort, relayTo, webSocket: args.websocket !== 'off', log});
+  const how = upgradePortForward(req, socket, head, {
+    podName, port: kTargetPort, relayTo, webSocket: args.websocket !== 'off', log,
+    dropAfter: Number(args['drop-port-forward-after'] || 0)});
   log(`  upgrade ${how}`);
 });
 server.listen(0, '127.0.0.1', () => console.log(`listening on https://127.0.0.1:${server.address().port}`));

@@ -45,6 +45,8 @@ class StandInKubectlScript {
     return s;
   }
 
+  void touch(const std::string& name) const { std::ofstream(dir_ / name) << ""; }
+
   ClusterAccess access;
 
  private:
@@ -79,6 +81,27 @@ TEST(KubectlPortForward, KubectlIsStoppedWhenTheForwardEnds) {
   errno = 0;
   EXPECT_EQ(kill(pid, 0), -1);  // gone and reaped
   EXPECT_EQ(errno, ESRCH);
+}
+
+TEST(KubectlPortForward, AKubectlThatEndsWhileForwardingSaysWhy) {
+  StandInKubectlScript kubectl(
+      "echo 'Forwarding from 127.0.0.1:41234 -> 9443'\n"
+      "while [ ! -f lose ]; do sleep 0.05; done\n"
+      "echo 'E1126 portforward.go:404] \"Unhandled Error\" err=\"EOF\"' >&2\n"
+      "echo 'error: lost connection to pod' >&2\nexit 1");
+  auto started = KubectlPortForward::start(kubectl.access, kHook, std::chrono::seconds(10));
+  ASSERT_EQ(started.index(), 0u) << std::get<1>(started);
+  auto& forward = *std::get<0>(started);
+  EXPECT_EQ(forward.endedEarly(), std::nullopt);
+  kubectl.touch("lose");
+  std::optional<std::string> ended;
+  for (int i = 0; i < 500 && !ended; ++i) {
+    std::this_thread::sleep_for(std::chrono::milliseconds(20));
+    ended = forward.endedEarly();
+  }
+  EXPECT_EQ(ended,
+            "kubectl port-forward to service system/hook port 443 ended during the run: "
+            "error: lost connection to pod");
 }
 
 TEST(KubectlPortForward, AKubectlThatEndsNamesTheServiceAndQuotesKubectl) {

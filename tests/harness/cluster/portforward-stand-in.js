@@ -196,9 +196,12 @@ class SpdyStream {
 }
 
 // kubelet's side of port-forward: streams pair by requestid; a data stream for `port` is relayed
-// to 127.0.0.1:`relayTo`, any other port gets kubelet's error on the error stream.
-function servePortForward(session, podName, port, relayTo, log) {
+// to 127.0.0.1:`relayTo`, any other port gets kubelet's error on the error stream. With
+// `dropAfter` N > 0 the whole tunnel is cut (`drop()`) once N connections were forwarded, as when
+// the pod goes away.
+function servePortForward(session, {podName, port, relayTo, log, dropAfter}, drop) {
   const pairs = new Map();
+  let forwarded = 0;
   return (stream) => {
     const id = stream.headers.requestid;
     const pair = pairs.get(id) || {};
@@ -214,6 +217,10 @@ function servePortForward(session, podName, port, relayTo, log) {
     if (Number(stream.headers.port) !== port)
       return finish(`error forwarding port ${stream.headers.port} to pod ${podName}: no such port`);
     log(`  forwarded connection ${id} to port ${port}`);
+    if (dropAfter > 0 && ++forwarded > dropAfter) {
+      log('  tunnel dropped');
+      return drop();
+    }
     const backend = net.connect(relayTo, '127.0.0.1');
     let backendEnded = false;
     pair.data.onData = (data) => backend.write(data);
@@ -284,7 +291,8 @@ function webSocketFrame(opcode, payload) {
 // Handles an 'upgrade' of .../pods/POD/portforward: `req` as Node's server gives it. With
 // `webSocket` false a WebSocket upgrade is refused (400), as API servers before 1.31 answer,
 // and kubectl falls back to SPDY. Returns a description for the log.
-function upgradePortForward(req, socket, head, {podName, port, relayTo, webSocket, log}) {
+function upgradePortForward(req, socket, head, options) {
+  const {webSocket, log} = options;
   const upgrade = String(req.headers.upgrade || '').toLowerCase();
   const onError = (e) => { log(`  port-forward session error: ${e.message}`); socket.destroy(); };
   if (upgrade === 'websocket') {
@@ -300,7 +308,7 @@ function upgradePortForward(req, socket, head, {podName, port, relayTo, webSocke
     let session;
     const send = webSocketTunnel(socket, (bytes) => session.feed(bytes), () => session.close());
     session = new SpdySession(send, null, onError);
-    session.onStream = servePortForward(session, podName, port, relayTo, log);
+    session.onStream = servePortForward(session, options, () => socket.destroy());
     socket.on('close', () => session.close());
     socket.on('error', () => session.close());
     if (head && head.length) socket.emit('data', head);
@@ -313,7 +321,7 @@ function upgradePortForward(req, socket, head, {podName, port, relayTo, webSocke
   socket.write('HTTP/1.1 101 Switching Protocols\r\nConnection: Upgrade\r\nUpgrade: SPDY/3.1\r\n' +
                'X-Stream-Protocol-Version: portforward.k8s.io\r\n\r\n');
   const session = new SpdySession((bytes) => socket.write(bytes), null, onError);
-  session.onStream = servePortForward(session, podName, port, relayTo, log);
+  session.onStream = servePortForward(session, options, () => socket.destroy());
   socket.on('data', (bytes) => session.feed(bytes));
   socket.on('close', () => session.close());
   socket.on('error', () => session.close());
