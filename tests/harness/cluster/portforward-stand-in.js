@@ -162,7 +162,7 @@ class SpdySession {
     } else if (type === GOAWAY) {
       this.close();
     }
-    // SETTINGS, WINDOW_UPDATE, HEADERS: nothing to do (no flow control here, as in spdystream).
+    // SETTINGS, WINDOW_UPDATE, HEADERS: nothing to do (no flow control here; kubectl needs none).
   }
 
   close() {
