@@ -42,6 +42,7 @@ struct MinimizeFlags {
   TargetFlags target;
   ClusterAccess cluster;  // --kubeconfig, --context
   bool serviceProxy = false;
+  bool portForward = false;
   std::string to, property, object, reportDir = "convcheck-minimize", output = "json";
   int shrinkBudget = 500;
   std::uint64_t seed = 1;
@@ -139,14 +140,26 @@ int runMinimize(const MinimizeFlags& f, const std::string& version, std::istream
     std::chrono::milliseconds wait{0};
     if (auto error = readWait(f.target, wait); !error.empty()) throw Usage{error};
     TargetChoice choice{f.target.url, transport, std::nullopt, ""};
+    if (auto error = oneWayToReach(!f.target.url.empty(), false, f.serviceProxy, f.portForward);
+        !error.empty())
+      throw Usage{error};
     std::unique_ptr<KubectlProxy> serviceProxy;
     if (f.serviceProxy) {
-      if (!f.target.url.empty())
-        throw Usage{"--service-proxy and --url: choose one way to reach the webhook"};
       auto started = startServiceProxy(f.cluster);
       if (auto* error = std::get_if<std::string>(&started)) throw Usage{*error};
       serviceProxy = std::move(std::get<std::unique_ptr<KubectlProxy>>(started));
       choice.serviceProxy = serviceProxy->baseUrl();
+    }
+    std::unique_ptr<KubectlPortForward> portForward;
+    if (f.portForward) {
+      if (auto error = portForwardUnsupported(crd); !error.empty()) throw Usage{error};
+      auto started = startPortForward(f.cluster, crd, wait);
+      if (auto* error = std::get_if<std::string>(&started)) {
+        err << fmt::format("convcheck: could not reach the webhook: {}\n", *error);
+        return 3;
+      }
+      portForward = std::move(std::get<std::unique_ptr<KubectlPortForward>>(started));
+      choice.url = portForward->baseUrl();
     }
     if (auto error = readReviewVersion(f.reviewVersion, choice.reviewVersion); !error.empty())
       throw Usage{error};
@@ -251,6 +264,7 @@ Execute declareMinimizeOptions(CLI::App& sub) {
                  "Property that fails (default: the first that fails, see `convcheck properties`)");
   declareTargetOptions(sub, f->target, TargetDefaults::Crd);
   declareServiceProxyOption(sub, f->serviceProxy);
+  declarePortForwardOption(sub, f->portForward);
   declareTimeoutOption(sub, f->target, TargetDefaults::Crd);
   declareWaitOption(sub, f->target);
   declareReviewVersionOption(sub, f->reviewVersion);

@@ -31,8 +31,9 @@ namespace {
 struct ReplayFlags {
   std::string bundle;
   TargetFlags target;     // unset fields: the bundle's
-  ClusterAccess cluster;  // --kubeconfig, --context (for --service-proxy)
+  ClusterAccess cluster;  // --kubeconfig, --context (for --service-proxy, --port-forward)
   bool serviceProxy = false;
+  bool portForward = false;
 };
 
 // The result for the bundle's property in the part of the case it was found in.
@@ -88,20 +89,38 @@ int runReplay(const ReplayFlags& f, std::ostream& out, std::ostream& err) {
     err << fmt::format("convcheck: {}: no CRD named {}\n", b.crdFile, b.crdName);
     return 2;
   }
-  std::unique_ptr<KubectlProxy> serviceProxy;  // the bundle's URL is then not used
+  if (auto error = oneWayToReach(!f.target.url.empty(), false, f.serviceProxy, f.portForward);
+      !error.empty()) {
+    err << "convcheck: " << error << "\n";
+    return 2;
+  }
+  // Through the cluster, the bundle's URL is not used.
+  std::unique_ptr<KubectlProxy> serviceProxy;
   if (f.serviceProxy) {
-    auto started = f.target.url.empty()
-                       ? startServiceProxy(f.cluster)
-                       : "--service-proxy and --url: choose one way to reach the webhook";
+    auto started = startServiceProxy(f.cluster);
     if (auto* error = std::get_if<std::string>(&started)) {
       err << "convcheck: " << *error << "\n";
       return 2;
     }
     serviceProxy = std::move(std::get<std::unique_ptr<KubectlProxy>>(started));
   }
+  std::unique_ptr<KubectlPortForward> portForward;
+  if (f.portForward) {
+    if (auto error = portForwardUnsupported(*crd); !error.empty()) {
+      err << "convcheck: " << error << "\n";
+      return 2;
+    }
+    auto started = startPortForward(f.cluster, *crd, wait);
+    if (auto* error = std::get_if<std::string>(&started)) {
+      err << fmt::format("convcheck: could not reach the webhook: {}\n", *error);
+      return 3;
+    }
+    portForward = std::move(std::get<std::unique_ptr<KubectlPortForward>>(started));
+  }
   auto resolved = resolveTarget(
       *crd,
       TargetChoice{serviceProxy           ? ""
+                   : portForward          ? portForward->baseUrl()
                    : f.target.url.empty() ? b.target.url
                                           : f.target.url,
                    transport,
@@ -190,6 +209,7 @@ Execute declareReplayOptions(CLI::App& sub) {
   declareTargetOptions(sub, f->target, TargetDefaults::Bundle);
   declareClusterOptions(sub, f->cluster);
   declareServiceProxyOption(sub, f->serviceProxy);
+  declarePortForwardOption(sub, f->portForward);
   declareTimeoutOption(sub, f->target, TargetDefaults::Bundle);
   declareWaitOption(sub, f->target);
   return [f](const CommandContext& c) { return runReplay(*f, c.out, c.err); };

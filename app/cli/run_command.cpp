@@ -134,6 +134,7 @@ void declareRunFlags(CLI::App& run, RunFlags& f) {
       ->default_val(0)
       ->check(CLI::Range(0, 100000));
   declareServiceProxyOption(run, c.serviceProxy);
+  declarePortForwardOption(run, c.portForward);
   run.add_option("--max-response-size", f.maxResponseSize,
                  "Largest webhook answer read, e.g. 64MiB (kube-apiserver has no cap)")
       ->default_val("16MiB");
@@ -181,13 +182,15 @@ std::string finishRunConfig(RunFlags& f, const std::vector<std::string>& args) {
   if (dashes != args.end() && f.webhookCommand.empty())
     return "-- must be followed by the webhook command to start";
   c.url = f.target.url;
-  if (c.serviceProxy && (!c.url.empty() || !f.webhookCommand.empty()))
-    return fmt::format("--service-proxy and {}: choose one way to reach the webhook",
-                       c.url.empty() ? "-- COMMAND" : "--url");
+  if (auto error =
+          oneWayToReach(!c.url.empty(), !f.webhookCommand.empty(), c.serviceProxy, c.portForward);
+      !error.empty())
+    return error;
   TargetFlags target = f.target;  // a started webhook's --url may name {port}
   if (!f.webhookCommand.empty()) target.url = expandPlaceholders(target.url, "", 1);
   if (auto error = applyTargetFlags(target, c.transport); !error.empty()) return error;
   if (auto error = readWait(f.target, f.wait); !error.empty()) return error;
+  c.portForwardWait = f.wait;
   c.canonicalDateTimes = f.dateTimes == "canonical";
   if (!f.duration.empty()) {
     auto duration = parseDuration(f.duration);
@@ -368,7 +371,8 @@ int executeRun(RunFlags& f, const std::string& version, std::istream& in, std::o
   if (webhook) webhook->finish(report);
   report.version = version;
   if (!c.reportDir.empty())
-    for (const auto& e : writeBundles(report, c.transport, !c.url.empty(), c.reportDir))
+    for (const auto& e :
+         writeBundles(report, c.transport, !c.url.empty() || c.portForward, c.reportDir))
       err << "convcheck: " << e << "\n";
   // Errors go to stderr; with a report on stdout ("-"), so does the console report.
   if (!report.fatalError.empty()) err << "convcheck: " << report.fatalError << "\n";

@@ -5,6 +5,7 @@
 #include <cstring>
 #include <filesystem>
 #include <fstream>
+#include <vector>
 
 #include <fmt/format.h>
 #include <CLI/CLI.hpp>
@@ -58,6 +59,24 @@ void declareServiceProxyOption(CLI::App& app, bool& serviceProxy) {
   app.add_flag("--service-proxy", serviceProxy,
                "Reach a service-reference webhook through the API server's service proxy "
                "(kubectl proxy); the API server checks no certificate, so tls is not evaluated");
+}
+
+void declarePortForwardOption(CLI::App& app, bool& portForward) {
+  app.add_flag("--port-forward", portForward,
+               "Reach a service-reference webhook through `kubectl port-forward` to its Service "
+               "(127.0.0.1 only), verifying TLS as the API server does: the CRD's caBundle and "
+               "<service>.<namespace>.svc; kubectl gets --wait (default 30s) to start forwarding");
+}
+
+std::string oneWayToReach(bool url, bool command, bool serviceProxy, bool portForward) {
+  std::vector<std::string> given;
+  if (url) given.push_back("--url");
+  if (command) given.push_back("-- COMMAND");
+  if (serviceProxy) given.push_back("--service-proxy");
+  if (portForward) given.push_back("--port-forward");
+  // --url may name the port of a webhook started with -- COMMAND.
+  if (given.size() < 2 || (!serviceProxy && !portForward)) return "";
+  return fmt::format("{} and {}: choose one way to reach the webhook", given[0], given[1]);
 }
 
 void declareKindOption(CLI::App& app, std::string& kind) {

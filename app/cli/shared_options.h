@@ -40,6 +40,13 @@ void declareClusterOptions(CLI::App& app, ClusterAccess& cluster);
 // --service-proxy: a service-reference webhook through the API server's service proxy.
 void declareServiceProxyOption(CLI::App& app, bool& serviceProxy);
 
+// --port-forward: a service-reference webhook through `kubectl port-forward` to its Service.
+void declarePortForwardOption(CLI::App& app, bool& portForward);
+
+// The usage error when --service-proxy or --port-forward is given with another way to reach the
+// webhook (--url, -- COMMAND, the other of the two), else "".
+std::string oneWayToReach(bool url, bool command, bool serviceProxy, bool portForward);
+
 // --kind: the CRD to use when the input holds several (generate, minimize; run's --kind is a
 // filter of several kinds, declared with run's options).
 void declareKindOption(CLI::App& app, std::string& kind);

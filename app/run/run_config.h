@@ -67,6 +67,10 @@ struct RunConfig {
   // --max-failures: no case starts once this many cases failed (0: no limit), and the cases judged
   // after that one are dropped, so the report is the same for a seed whatever the timing.
   int maxFailingCases = 0;
+  // --port-forward: a service webhook through `kubectl port-forward` to its Service, which has
+  // --wait (portForwardWait; 0: kPortForwardWait) to start forwarding.
+  bool portForward = false;
+  std::chrono::milliseconds portForwardWait{0};
   // Set (by the CLI's signal watcher) to stop after the cases in flight; may be null.
   const std::atomic<bool>* stopRequested = nullptr;
 };

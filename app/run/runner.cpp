@@ -324,15 +324,32 @@ RunReport runConformance(const RunConfig& config, std::istream& stdinStream, std
     serviceProxy = std::move(std::get<std::unique_ptr<KubectlProxy>>(started));
   }
 
+  if (config.portForward)
+    for (const Crd* crd : selected)
+      if (auto error = portForwardUnsupported(*crd); !error.empty()) {
+        report.fatalError = error;
+        return finishWith(2);
+      }
+
   RunConfig perKind = config;  // a --duration is shared by every kind
   if (perKind.duration) *perKind.duration /= static_cast<int>(selected.size());
   bool anyTested = false;
   std::vector<std::string> unreachable;
   try {
     for (const Crd* crd : selected) {
-      auto target =
-          resolveTarget(*crd, TargetChoice{config.url, config.transport, config.reviewVersion,
-                                           serviceProxy ? serviceProxy->baseUrl() : ""});
+      std::unique_ptr<KubectlPortForward> portForward;  // to this kind's service, for its run
+      if (config.portForward) {
+        auto started = startPortForward(config.cluster, *crd, config.portForwardWait);
+        if (auto* error = std::get_if<std::string>(&started)) {
+          unreachable.push_back(
+              fmt::format("{}: could not reach the webhook: {}", crd->name, *error));
+          continue;
+        }
+        portForward = std::move(std::get<std::unique_ptr<KubectlPortForward>>(started));
+      }
+      auto target = resolveTarget(
+          *crd, TargetChoice{portForward ? portForward->baseUrl() : config.url, config.transport,
+                             config.reviewVersion, serviceProxy ? serviceProxy->baseUrl() : ""});
       if (auto* error = std::get_if<std::string>(&target)) throw InputError{*error};
       auto compiled = KindContext::compile(
           *crd, KindSettings{GeneratorOptions{FormatOptions{config.canonicalDateTimes}},
@@ -346,12 +363,16 @@ RunReport runConformance(const RunConfig& config, std::istream& stdinStream, std
       bool reached = run.run();
       const std::chrono::duration<double> kindSeconds =
           std::chrono::steady_clock::now() - kindStarted;
+      // Calls after it ended failed for that reason, not the webhook's.
+      const auto forwardEnded = portForward ? portForward->endedEarly() : std::nullopt;
+      if (forwardEnded && reached) report.warnings.push_back(crd->name + ": " + *forwardEnded);
       if (reached)
         anyTested = true;
       else
         unreachable.push_back(fmt::format(
-            "{}: could not reach the webhook: {}", crd->name,
-            explainUnreachable(std::get<ResolvedTarget>(target), run.unreachableReason())));
+            "{}: could not reach the webhook: {}{}", crd->name,
+            explainUnreachable(std::get<ResolvedTarget>(target), run.unreachableReason()),
+            forwardEnded ? " (" + *forwardEnded + ")" : ""));
       report.kinds.push_back(run.takeReport());
       report.kinds.back().seconds = kindSeconds.count();
       if (run.interrupted()) {

@@ -19,8 +19,8 @@ struct TargetKind {
   Open open;
 };
 constexpr TargetKind kTargetKinds[] = {
-    {"https://", webhookOverHttp},
-    {"http://", webhookOverHttp},  // also --service-proxy's local kubectl proxy
+    {"https://", webhookOverHttp},  // also --port-forward's local end of kubectl port-forward
+    {"http://", webhookOverHttp},   // also --service-proxy's local kubectl proxy
 };
 
 }  // namespace

@@ -55,6 +55,21 @@ std::variant<std::unique_ptr<KubectlProxy>, std::string> startServiceProxy(
   return started;
 }
 
+std::string portForwardUnsupported(const Crd& crd) {
+  if (crd.clientConfig.service) return "";
+  return fmt::format(
+      "{}: --port-forward: the webhook is not a service reference (clientConfig.url {})", crd.name,
+      crd.clientConfig.url.empty() ? "unset" : crd.clientConfig.url);
+}
+
+std::variant<std::unique_ptr<KubectlPortForward>, std::string> startPortForward(
+    const ClusterAccess& cluster, const Crd& crd, std::chrono::milliseconds wait) {
+  auto started = KubectlPortForward::start(cluster, *crd.clientConfig.service,
+                                           wait.count() > 0 ? wait : kPortForwardWait);
+  if (auto* error = std::get_if<std::string>(&started)) return "--port-forward: " + *error;
+  return started;
+}
+
 std::string explainUnreachable(const ResolvedTarget& target, const std::string& reason) {
   if (!target.service || reason.rfind("TLS: certificate verify failed", 0) != 0) return reason;
   const ServiceReference& service = *target.service;

@@ -2,6 +2,7 @@
 // command line's choices over the CRD's own clientConfig. One rule for run, replay and minimize.
 #pragma once
 
+#include <chrono>
 #include <functional>
 #include <memory>
 #include <optional>
@@ -9,6 +10,7 @@
 #include <variant>
 
 #include "harness/cluster/kubectl.h"
+#include "harness/cluster/kubectl_port_forward.h"
 #include "harness/transport/review_target.h"
 #include "kube/apiserver/http_types.h"
 #include "kube/apiserver/review.h"
@@ -44,6 +46,19 @@ std::variant<ResolvedTarget, std::string> resolveTarget(const Crd& crd, const Ta
 // TargetChoice::serviceProxy; the error says why it could not start.
 std::variant<std::unique_ptr<KubectlProxy>, std::string> startServiceProxy(
     const ClusterAccess& cluster);
+
+// For --port-forward: "" when the CRD's webhook is a service reference, else the error (bad input).
+std::string portForwardUnsupported(const Crd& crd);
+
+// For --port-forward: `kubectl port-forward` to the CRD's webhook service (portForwardUnsupported
+// said "") for as long as it lives; its baseUrl() goes in TargetChoice::url, so the service's path
+// is posted to and the certificate verified for <service>.<namespace>.svc with the caBundle.
+// kubectl has `wait` (--wait; 0: kPortForwardWait) to start forwarding. The error means the
+// webhook could not be reached.
+std::variant<std::unique_ptr<KubectlPortForward>, std::string> startPortForward(
+    const ClusterAccess& cluster, const Crd& crd, std::chrono::milliseconds wait);
+
+inline constexpr std::chrono::seconds kPortForwardWait{30};
 
 // `reason` (why the webhook could not be reached) followed, for a failed certificate check of a
 // service reference, by the name kube-apiserver verifies and the flag that changes it.

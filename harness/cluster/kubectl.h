@@ -3,15 +3,14 @@
 // --cluster-objects and --service-proxy.
 #pragma once
 
-#include <sys/types.h>
-
-#include <filesystem>
 #include <memory>
 #include <string>
 #include <variant>
 #include <vector>
 
 namespace convcheck {
+
+class BackgroundKubectl;
 
 // Which kubectl and which cluster: --kubeconfig and --context ("" = kubectl's defaults).
 struct ClusterAccess {
@@ -45,8 +44,7 @@ class KubectlProxy {
 
  private:
   KubectlProxy() = default;
-  pid_t pid_ = -1;
-  std::filesystem::path log_;
+  std::unique_ptr<BackgroundKubectl> process_;
   std::string baseUrl_;
 };
 

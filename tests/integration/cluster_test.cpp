@@ -4,105 +4,21 @@
 // HTTPS stand-in serving the endpoints convcheck uses and logging every request's verb.
 #include <gtest/gtest.h>
 
-#include <cstdlib>
 #include <fstream>
-#include <regex>
 #include <sstream>
 
 #include "tests/integration/convcheck_binary.h"
-#include "tests/support/example_webhook.h"
+#include "tests/integration/stand_in_cluster.h"
 
 namespace convcheck::test {
 namespace {
 
-const std::string kCrd = "crontabs.stable.example.com";
+const std::string kCrd = kStandInCrd;
 const std::string kProxyPath =
     "/api/v1/namespaces/convcheck-test/services/https:crontab-webhook:443/proxy/convert";
 
-// Why the tests cannot run here, or "".
-std::string missingTools() {
-  if (std::system("kubectl version --client >/dev/null 2>&1") != 0)
-    return "kubectl is not on PATH (the cluster tests drive the real kubectl)";
-  if (std::system("node --version >/dev/null 2>&1") != 0)
-    return "node is not installed (the API server stand-in is Node.js; ci/install-deps.sh)";
-  return "";
-}
-
-std::string standInFile(const std::string& name) {
-  return std::string(CONVCHECK_SOURCE_DIR) + "/tests/harness/cluster/" + name;
-}
-
-// The example webhook (faults as given) behind the stand-in's service proxy, and a kubeconfig
-// whose current context points nowhere and whose context "stand-in" reaches the stand-in as a
-// user whose token comes from an exec credential plugin.
-class StandInCluster {
- public:
-  explicit StandInCluster(std::vector<std::string> faults = {})
-      : hook_([&] {
-          ExampleWebhookOptions options;
-          options.faults = std::move(faults);
-          return options;
-        }()) {
-    log_ = pki_.dir() / "requests.log";
-    apiserver_ = std::make_unique<ChildProcess>(std::vector<std::string>{
-        "/usr/bin/env", "node", standInFile("apiserver-stand-in.js"), "--cert",
-        pki_.serverCertFile(), "--key", pki_.serverKeyFile(), "--crd",
-        standInFile("crontabs-crd.json"), "--objects", standInFile("crontab-objects.json"),
-        "--token", "s3cret-token", "--log", log_.string(), "--service",
-        "convcheck-test/crontab-webhook:443=" + hook_.baseUrl()});
-    auto port = apiserver_->waitForLine(std::regex("listening on https://127\\.0\\.0\\.1:([0-9]+)"),
-                                        std::chrono::seconds(15));
-    if (!port) throw std::runtime_error("stand-in did not start: " + apiserver_->stderrText());
-    kubeconfig_ = (pki_.dir() / "kubeconfig").string();
-    std::ofstream(kubeconfig_)
-        << "apiVersion: v1\nkind: Config\nclusters:\n"
-        << "- name: stand-in\n  cluster:\n    server: https://127.0.0.1:" << (*port)[1]
-        << "\n    certificate-authority: " << pki_.caFile() << "\n"
-        << "- name: nowhere\n  cluster:\n    server: https://127.0.0.1:1\n"
-        << "users:\n- name: exec-user\n  user:\n    exec:\n"
-        << "      apiVersion: client.authentication.k8s.io/v1\n      command: /bin/sh\n"
-        << "      interactiveMode: Never\n      args:\n      - -c\n"
-        << "      - printf '%s' '{\"apiVersion\":\"client.authentication.k8s.io/v1\","
-           "\"kind\":\"ExecCredential\",\"status\":{\"token\":\"s3cret-token\"}}'\n"
-        << "contexts:\n- name: stand-in\n  context: {cluster: stand-in, user: exec-user}\n"
-        << "- name: nowhere\n  context: {cluster: nowhere, user: exec-user}\n"
-        << "current-context: nowhere\n";
-  }
-
-  std::vector<std::string> clusterArgs() const {
-    return {"--kubeconfig", kubeconfig_, "--context", "stand-in"};
-  }
-
-  // Every request the stand-in received: "VERB PATH?QUERY", with "  objects …" lines.
-  std::vector<std::string> requests() const {
-    std::ifstream in(log_);
-    std::vector<std::string> lines;
-    for (std::string line; std::getline(in, line);) lines.push_back(line);
-    return lines;
-  }
-
- private:
-  TestPki pki_;
-  ExampleWebhook hook_;
-  std::filesystem::path log_;
-  std::unique_ptr<ChildProcess> apiserver_;
-  std::string kubeconfig_;
-};
-
-std::vector<std::string> withArgs(std::vector<std::string> args,
-                                  const std::vector<std::string>& more) {
-  args.insert(args.end(), more.begin(), more.end());
-  return args;
-}
-
-bool anyLine(const std::vector<std::string>& lines, const std::string& part) {
-  for (const auto& l : lines)
-    if (l.find(part) != std::string::npos) return true;
-  return false;
-}
-
 TEST(Cluster, RunTakesTheCrdByNameAndReachesTheWebhookThroughTheServiceProxyWritingNothing) {
-  if (auto why = missingTools(); !why.empty()) GTEST_SKIP() << why;
+  if (auto why = missingClusterTools(); !why.empty()) GTEST_SKIP() << why;
   StandInCluster cluster;
   auto r = runConvcheck(
       withArgs({"run", "--crd", "kube://" + kCrd, "--service-proxy", "--tests", "3", "--seed", "1"},
@@ -132,8 +48,8 @@ TEST(Cluster, RunTakesTheCrdByNameAndReachesTheWebhookThroughTheServiceProxyWrit
 }
 
 TEST(Cluster, StoredObjectsAreListedPageByPageAndEveryPropertyRunsOnThem) {
-  if (auto why = missingTools(); !why.empty()) GTEST_SKIP() << why;
-  StandInCluster cluster({"failure-result"});  // Failure for names ending in a digit
+  if (auto why = missingClusterTools(); !why.empty()) GTEST_SKIP() << why;
+  StandInCluster cluster({.faults = {"failure-result"}});  // Failure for names ending in a digit
   auto r = runConvcheck(
       withArgs({"run", "--crd", "kube://" + kCrd, "--service-proxy", "--cluster-objects", "3",
                 "--tests", "2", "--seed", "1", "--shrink-budget", "0"},
@@ -158,8 +74,8 @@ TEST(Cluster, StoredObjectsAreListedPageByPageAndEveryPropertyRunsOnThem) {
 }
 
 TEST(Cluster, ReplayAndMinimizeReachTheWebhookThroughTheServiceProxyToo) {
-  if (auto why = missingTools(); !why.empty()) GTEST_SKIP() << why;
-  StandInCluster cluster({"failure-result"});  // Failure for names ending in a digit
+  if (auto why = missingClusterTools(); !why.empty()) GTEST_SKIP() << why;
+  StandInCluster cluster({.faults = {"failure-result"}});  // Failure for names ending in a digit
   auto dir = makeTempDir("convcheck-cluster");
   auto r = runConvcheck(
       withArgs({"run", "--crd", "kube://" + kCrd, "--service-proxy", "--cluster-objects", "1",
@@ -203,7 +119,7 @@ TEST(Cluster, ReplayAndMinimizeReachTheWebhookThroughTheServiceProxyToo) {
 }
 
 TEST(Cluster, ACrdTheClusterDoesNotHaveIsAnInputErrorQuotingKubectl) {
-  if (auto why = missingTools(); !why.empty()) GTEST_SKIP() << why;
+  if (auto why = missingClusterTools(); !why.empty()) GTEST_SKIP() << why;
   StandInCluster cluster;
   auto r = runConvcheck(withArgs({"run", "--crd", "kube://nope.example.com", "--service-proxy"},
                                  cluster.clusterArgs()));
@@ -213,7 +129,7 @@ TEST(Cluster, ACrdTheClusterDoesNotHaveIsAnInputErrorQuotingKubectl) {
 }
 
 TEST(Cluster, WithoutContextTheKubeconfigsCurrentContextIsUsed) {
-  if (auto why = missingTools(); !why.empty()) GTEST_SKIP() << why;
+  if (auto why = missingClusterTools(); !why.empty()) GTEST_SKIP() << why;
   StandInCluster cluster;
   auto args = cluster.clusterArgs();
   args.resize(2);  // --kubeconfig only: its current context is "nowhere"
@@ -224,7 +140,7 @@ TEST(Cluster, WithoutContextTheKubeconfigsCurrentContextIsUsed) {
 }
 
 TEST(Cluster, GenerateTakesTheCrdByName) {
-  if (auto why = missingTools(); !why.empty()) GTEST_SKIP() << why;
+  if (auto why = missingClusterTools(); !why.empty()) GTEST_SKIP() << why;
   StandInCluster cluster;
   ChildProcess generate(withArgs(
       {convcheckBinary(), "generate", "--crd", "kube://" + kCrd, "--version", "v1", "-n", "2"},

@@ -204,6 +204,18 @@ TEST(SharedOptions, ReviewVersionIsV1OrV1beta1OrUnset) {
   EXPECT_EQ(readReviewVersion("v2", version), "--review-version v2: expected v1 or v1beta1");
 }
 
+TEST(SharedOptions, AWayThroughTheClusterTakesNoOtherWayToReachTheWebhook) {
+  EXPECT_EQ(oneWayToReach(false, false, false, true), "");
+  EXPECT_EQ(oneWayToReach(false, false, true, false), "");
+  EXPECT_EQ(oneWayToReach(true, true, false, false), "");  // a --url naming {port} of -- COMMAND
+  EXPECT_EQ(oneWayToReach(true, false, false, true),
+            "--url and --port-forward: choose one way to reach the webhook");
+  EXPECT_EQ(oneWayToReach(false, true, true, false),
+            "-- COMMAND and --service-proxy: choose one way to reach the webhook");
+  EXPECT_EQ(oneWayToReach(false, false, true, true),
+            "--service-proxy and --port-forward: choose one way to reach the webhook");
+}
+
 TEST(SharedOptions, BadTargetFlagsAreUsageErrorsInEveryCommand) {
   for (std::vector<std::string> args :
        {std::vector<std::string>{"run", "--crd", "x.yaml", "--timeout", "soon"},
