@@ -10,6 +10,7 @@
 #include "kube/go/go_format.h"
 #include "kube/go/utf8_text.h"
 #include "properties/checks/cause_analysis.h"
+#include "properties/checks/property_registry.h"
 #include "reports/failure_text.h"
 #include "reports/problem_list.h"
 
@@ -80,7 +81,7 @@ std::string countsText(const PropertyTally& tally, const KindReport& kind) {
   std::string counts = fmt::format("passed {}, failed {}, not evaluable {}", tally.passed,
                                    tally.failed, tally.blocked);
   if (!tally.blockedBy.empty()) counts += " (first: " + tally.blockedBy + ")";
-  if (tally.property == "timeout")
+  if (const Property* p = findProperty(tally.property); p != nullptr && p->aboutLatency)
     for (const auto& l : kind.latency)
       if (l.from == tally.from && l.to == tally.to)
         counts += fmt::format(

@@ -1,5 +1,6 @@
-// The tls property's evidence and judge: would kube-apiserver's Go client accept the serving
-// certificate. The runner gathers the evidence once per run (harness/transport's TLS inspection).
+// What the tls property judges: would kube-apiserver's Go client accept the serving certificate.
+// The runner gathers it once per run (harness/transport's TLS inspection) for the registry's
+// Endpoint-scope properties.
 #pragma once
 
 #include <string>
