@@ -9,7 +9,7 @@
 #include <fmt/format.h>
 
 #include "kube/apiserver/group_version.h"
-#include "kube/go/utf8_text.h"
+#include "kube/go/utf8.h"
 #include "properties/checks/json_diff.h"
 #include "properties/checks/problem_identity.h"
 #include "properties/checks/property_registry.h"

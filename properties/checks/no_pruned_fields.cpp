@@ -6,7 +6,7 @@
 
 #include <fmt/format.h>
 
-#include "kube/go/utf8_text.h"
+#include "kube/go/utf8.h"
 #include "properties/checks/cause_analysis.h"
 #include "properties/checks/exchange_view.h"
 #include "properties/checks/output_checks.h"
