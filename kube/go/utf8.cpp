@@ -113,17 +113,22 @@ std::string toValidUtf8(std::string_view text) {
   return out;
 }
 
+std::string_view utf8Prefix(std::string_view text, std::size_t maxBytes) {
+  if (text.size() <= maxBytes) return text;
+  std::size_t end = 0;
+  while (end < text.size()) {
+    const std::size_t width = decodeRune(text.substr(end)).second;
+    if (end + width > maxBytes) break;
+    end += width;
+  }
+  return text.substr(0, end);
+}
+
 std::string shortenUtf8(std::string_view text, std::size_t maxBytes) {
   if (text.size() <= maxBytes) return std::string(text);
   constexpr std::string_view kEllipsis = "...";
   const std::size_t room = maxBytes > kEllipsis.size() ? maxBytes - kEllipsis.size() : 0;
-  std::size_t end = 0;
-  while (end < text.size()) {
-    const std::size_t width = decodeRune(text.substr(end)).second;
-    if (end + width > room) break;
-    end += width;
-  }
-  return std::string(text.substr(0, end)) + std::string(kEllipsis);
+  return std::string(utf8Prefix(text, room)) + std::string(kEllipsis);
 }
 
 }  // namespace convcheck

@@ -43,6 +43,10 @@ std::size_t runeCount(std::string_view text);
 // unchanged.
 std::string toValidUtf8(std::string_view text);
 
+// The longest prefix of `text` of at most `maxBytes` bytes that ends on a character boundary (an
+// invalid byte is a character of its own, as decodeRune reads it).
+std::string_view utf8Prefix(std::string_view text, std::size_t maxBytes);
+
 // `text` when it has at most `maxBytes` bytes; otherwise its longest prefix that ends on a
 // character boundary and leaves room for "...", followed by "..." (at most `maxBytes` bytes in
 // all). A multi-byte character is never cut: valid UTF-8 in gives valid UTF-8 out.

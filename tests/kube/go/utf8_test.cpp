@@ -77,6 +77,20 @@ TEST(Utf8, EncodingDecodesBack) {
   EXPECT_EQ(encodeRunes(U"a\u00E9\U0001F600"), "a\xC3\xA9\xF0\x9F\x98\x80");
 }
 
+TEST(Utf8Prefix, EndsOnACharacterBoundaryWithinTheLimit) {
+  EXPECT_EQ(utf8Prefix("abc", 5), "abc");
+  EXPECT_EQ(utf8Prefix("abc", 2), "ab");
+  const std::string text = "a\xC3\xA9\xE2\x82\xAC";  // 1 + 2 + 3 bytes
+  EXPECT_EQ(utf8Prefix(text, 0), "");
+  EXPECT_EQ(utf8Prefix(text, 1), "a");
+  EXPECT_EQ(utf8Prefix(text, 2), "a");
+  EXPECT_EQ(utf8Prefix(text, 3), "a\xC3\xA9");
+  EXPECT_EQ(utf8Prefix(text, 5), "a\xC3\xA9");
+  EXPECT_EQ(utf8Prefix(text, 6), text);
+  // Invalid bytes are one character each, as decodeRune reads them.
+  EXPECT_EQ(utf8Prefix("\xFF\xFEx", 2), "\xFF\xFE");
+}
+
 TEST(ShortenUtf8, ShortTextIsReturnedUnchanged) {
   EXPECT_EQ(shortenUtf8("abc", 3), "abc");
   EXPECT_EQ(shortenUtf8("", 0), "");
