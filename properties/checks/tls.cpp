@@ -10,6 +10,8 @@ namespace convcheck {
 // The id every result and finding of this property carries.
 constexpr char kTlsId[] = "tls";
 
+namespace {
+
 CheckResult judgeTls(const TlsEvidence& evidence) {
   if (!evidence.https) return notEvaluable(kTlsId, "not an https:// URL");
   if (evidence.skipVerify) return notEvaluable(kTlsId, "--insecure-skip-tls-verify");
@@ -25,6 +27,8 @@ CheckResult judgeTls(const TlsEvidence& evidence) {
   f.details = evidence.reasons;
   return {kTlsId, Outcome::Fail, f, ""};
 }
+
+}  // namespace
 
 const Property& tlsProperty() {
   static const Property kProperty{

@@ -6,8 +6,6 @@
 #include <string>
 #include <vector>
 
-#include "properties/checks/check_result.h"
-
 namespace convcheck {
 
 struct TlsEvidence {
@@ -18,7 +16,5 @@ struct TlsEvidence {
   bool acceptedByKubeApiserver = false;
   std::vector<std::string> reasons;  // why Go's verification would refuse it
 };
-
-CheckResult judgeTls(const TlsEvidence& evidence);
 
 }  // namespace convcheck
