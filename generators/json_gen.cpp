@@ -3,6 +3,7 @@
 #include "generators/json_shrinkable.h"
 #include "generators/number_gen.h"
 #include "generators/string_gen.h"
+#include "kube/go/utf8.h"
 
 namespace convcheck {
 
@@ -21,7 +22,7 @@ rc::Gen<std::string> unknownFieldNames() {
       case 1:
         return rc::shrinkable::just(w + "." + std::to_string(r.next() % 10));
       case 2:
-        return rc::shrinkable::just(w + utf8Encode(0x00E9));
+        return rc::shrinkable::just(w + encodeRune(0x00E9));
       default:
         return rc::shrinkable::just(w + std::to_string(r.next() % 100));
     }

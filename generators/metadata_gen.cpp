@@ -6,6 +6,7 @@
 #include "generators/json_shrinkable.h"
 #include "generators/schema_check.h"
 #include "generators/string_gen.h"
+#include "kube/go/utf8.h"
 
 namespace convcheck {
 
@@ -100,8 +101,8 @@ std::string annotationValue(rc::Random& r) {
     case 1:
       return R"({"apiVersion":"example.com/v1","kind":"Thing","spec":{"replicas":3}})";
     case 2:
-      return "multi-line\nnote with \"quotes\" and unicode " + utf8Encode(0x65E5) +
-             utf8Encode(0x1F600);
+      return "multi-line\nnote with \"quotes\" and unicode " + encodeRune(0x65E5) +
+             encodeRune(0x1F600);
     case 3:
       return std::string(300, 'z');
     default:

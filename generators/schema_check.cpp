@@ -6,6 +6,7 @@
 #include <re2/re2.h>
 
 #include "generators/format_check.h"
+#include "kube/go/utf8.h"
 #include "kube/names/name_rules.h"
 
 namespace convcheck {
@@ -20,13 +21,6 @@ std::string childPath(const std::string& parent, const std::string& key) {
 
 std::string indexPath(const std::string& parent, std::size_t index) {
   return parent + "[" + std::to_string(index) + "]";
-}
-
-std::size_t runeCount(const std::string& s) {
-  std::size_t n = 0;
-  for (unsigned char c : s)
-    if ((c & 0xC0) != 0x80) ++n;
-  return n;
 }
 
 namespace {

@@ -32,7 +32,4 @@ struct CheckOptions {
 bool checkValue(const SchemaNode& node, const nlohmann::json& value, const std::string& path,
                 std::vector<Violation>* out, CheckOptions options = {});
 
-// Rune count of a UTF-8 string, as Go's utf8.RuneCountInString.
-std::size_t runeCount(const std::string& s);
-
 }  // namespace convcheck

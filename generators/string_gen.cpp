@@ -3,6 +3,8 @@
 #include <algorithm>
 #include <vector>
 
+#include "kube/go/utf8.h"
+
 namespace convcheck {
 
 namespace {
@@ -22,33 +24,9 @@ char32_t pickChar(rc::Random& r) {
   return kSpecial[r.next() % (sizeof(kSpecial) / sizeof(kSpecial[0]))];
 }
 
-std::string join(const CodePoints& cps) {
-  std::string s;
-  for (char32_t c : cps) s += utf8Encode(c);
-  return s;
-}
+std::string join(const CodePoints& cps) { return encodeRunes({cps.data(), cps.size()}); }
 
 }  // namespace
-
-std::string utf8Encode(char32_t cp) {
-  std::string out;
-  if (cp < 0x80) {
-    out += static_cast<char>(cp);
-  } else if (cp < 0x800) {
-    out += static_cast<char>(0xC0 | (cp >> 6));
-    out += static_cast<char>(0x80 | (cp & 0x3F));
-  } else if (cp < 0x10000) {
-    out += static_cast<char>(0xE0 | (cp >> 12));
-    out += static_cast<char>(0x80 | ((cp >> 6) & 0x3F));
-    out += static_cast<char>(0x80 | (cp & 0x3F));
-  } else {
-    out += static_cast<char>(0xF0 | (cp >> 18));
-    out += static_cast<char>(0x80 | ((cp >> 12) & 0x3F));
-    out += static_cast<char>(0x80 | ((cp >> 6) & 0x3F));
-    out += static_cast<char>(0x80 | (cp & 0x3F));
-  }
-  return out;
-}
 
 std::vector<std::size_t> boundaryLengths(std::size_t minLen, std::optional<std::size_t> maxLen) {
   std::vector<std::size_t> out;
@@ -114,7 +92,7 @@ rc::Gen<std::string> mapKeys() {
         key = word() + "." + word();
         break;
       case 2:
-        key = word() + utf8Encode(0x00E9) + utf8Encode(0x65E5);
+        key = word() + encodeRune(0x00E9) + encodeRune(0x65E5);
         break;
       case 3:
         key = r.next() % 4 == 0 ? "" : word() + "_" + std::to_string(r.next() % 100);

@@ -28,7 +28,4 @@ rc::Gen<std::string> plainStrings(std::size_t minLen, std::optional<std::size_t>
 // rarely the empty key.
 rc::Gen<std::string> mapKeys();
 
-// UTF-8 encoding of a code point.
-std::string utf8Encode(char32_t cp);
-
 }  // namespace convcheck

@@ -29,7 +29,7 @@ std::variant<Bundle, std::string> readBundle(const std::string& path) {
   if (j.is_discarded() || !j.is_object()) return file.string() + ": not a JSON object";
   const std::string where = file.string();
   if (!j.contains("format") || !j["format"].is_number_integer())
-    return where + ": format: required";
+    return where + ": format: required (an integer)";
   const int format = j["format"].get<int>();
   if (format < 1 || format > kBundleFormat)
     return fmt::format("{}: format {} is not known to this convcheck (it reads formats 1 to {})",
@@ -99,9 +99,13 @@ std::variant<Bundle, std::string> readBundle(const std::string& path) {
   tls.insecureSkipVerify = optional(t, "insecureSkipTlsVerify", false);
   b.target.transport.http2 = optional(t, "http2", false);
   b.target.transport.userAgent = optional(t, "userAgent", b.target.transport.userAgent);
-  if (auto timeout = parseDuration(optional(t, "timeout", std::string("30s"))))
-    b.target.transport.timeout = *timeout;
+  const std::string timeout = optional(t, "timeout", std::string("30s"));
   if (!error.empty()) return error;
+  std::string whyNot;
+  if (auto parsed = parseDuration(timeout, &whyNot))
+    b.target.transport.timeout = *parsed;
+  else
+    return fmt::format("{}: target.timeout: {}", where, whyNot);
   return b;
 }
 

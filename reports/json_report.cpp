@@ -5,7 +5,7 @@
 
 #include <fmt/format.h>
 
-#include "kube/go/utf8_text.h"
+#include "kube/go/utf8.h"
 #include "properties/checks/property_registry.h"
 #include "reports/problem_list.h"
 

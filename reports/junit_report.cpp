@@ -8,8 +8,9 @@
 #include <pugixml.hpp>
 
 #include "kube/go/go_format.h"
-#include "kube/go/utf8_text.h"
+#include "kube/go/utf8.h"
 #include "properties/checks/cause_analysis.h"
+#include "properties/checks/property_registry.h"
 #include "reports/failure_text.h"
 #include "reports/problem_list.h"
 
@@ -21,7 +22,7 @@ std::string xmlSafe(const std::string& text) {
   out.reserve(valid.size());
   std::string_view rest = valid;
   while (!rest.empty()) {
-    const auto [rune, width] = goDecodeRune(rest);
+    const auto [rune, width] = decodeRune(rest);
     if ((rune < 0x20 && rune != '\n' && rune != '\t' && rune != '\r') || rune == 0xFFFE ||
         rune == 0xFFFF)
       out += rune < 0x20 ? fmt::format("\\x{:02x}", static_cast<unsigned>(rune))
@@ -80,7 +81,7 @@ std::string countsText(const PropertyTally& tally, const KindReport& kind) {
   std::string counts = fmt::format("passed {}, failed {}, not evaluable {}", tally.passed,
                                    tally.failed, tally.blocked);
   if (!tally.blockedBy.empty()) counts += " (first: " + tally.blockedBy + ")";
-  if (tally.property == "timeout")
+  if (const Property* p = findProperty(tally.property); p != nullptr && p->aboutLatency)
     for (const auto& l : kind.latency)
       if (l.from == tally.from && l.to == tally.to)
         counts += fmt::format(

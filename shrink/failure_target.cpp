@@ -1,5 +1,7 @@
 #include "shrink/failure_target.h"
 
+#include "properties/checks/property_registry.h"
+
 namespace convcheck {
 
 const char* casePartName(CasePart part) {
@@ -89,8 +91,9 @@ std::vector<FailureTarget> failuresOf(const CaseResult& result, const std::strin
 }
 
 bool caseNeeds(const FailureTarget& target, const std::string& property) {
-  return property == target.property ||
-         (target.part == CasePart::Backward && property == "round-trip");
+  if (property == target.property) return true;
+  const Property* p = findProperty(property);
+  return target.part == CasePart::Backward && p != nullptr && p->convertsBack;
 }
 
 }  // namespace convcheck

@@ -47,8 +47,8 @@ CheckResult* locateFailure(CaseResult& result, const FailureTarget& target, bool
 std::vector<FailureTarget> failuresOf(const CaseResult& result, const std::string& caseFrom,
                                       const std::string& caseTo);
 
-// Which properties a case must judge to re-check `target`: its property, and round-trip for
-// failures on the way back (the requests back to the sources are made for round-trip).
+// Which properties a case must judge to re-check `target`: its property, and for failures on the
+// way back the properties that convert back (their calls are the requests back to the sources).
 bool caseNeeds(const FailureTarget& target, const std::string& property);
 
 }  // namespace convcheck

@@ -5,6 +5,7 @@
 #include <set>
 #include <string>
 
+#include "kube/go/utf8.h"
 #include "shrink/object_size.h"
 
 namespace convcheck {
@@ -20,19 +21,14 @@ const std::set<std::string>& storedMetadata() {
   return keys;
 }
 
-// UTF-8 code points of `s` (invalid bytes count as one each).
+// UTF-8 code points of `s` (invalid bytes count as one each, as utf8.RuneCountInString counts).
 std::vector<std::string> codePoints(const std::string& s) {
   std::vector<std::string> out;
-  for (std::size_t i = 0; i < s.size();) {
-    unsigned char c = static_cast<unsigned char>(s[i]);
-    std::size_t len = c < 0x80           ? 1
-                      : (c >> 5) == 0x6  ? 2
-                      : (c >> 4) == 0xe  ? 3
-                      : (c >> 3) == 0x1e ? 4
-                                         : 1;
-    if (i + len > s.size()) len = 1;
-    out.push_back(s.substr(i, len));
-    i += len;
+  std::string_view rest = s;
+  while (!rest.empty()) {
+    const std::size_t width = decodeRune(rest).second;
+    out.emplace_back(rest.substr(0, width));
+    rest.remove_prefix(width);
   }
   return out;
 }

@@ -1,5 +1,5 @@
 #include "app/run/choke_tracker.h"
-#include "kube/go/utf8_text.h"
+#include "kube/go/utf8.h"
 
 #include <fmt/format.h>
 

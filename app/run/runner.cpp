@@ -31,7 +31,6 @@
 #include "kube/apiserver/group_version.h"
 #include "kube/crd/crd_loader.h"
 #include "kube/crd/version_roles.h"
-#include "properties/checks/tls.h"
 
 namespace convcheck {
 namespace {
@@ -182,7 +181,7 @@ class KindRun {
       progress_.caseDone(result, calls_.requests());
       if (!first) return true;
       if (!calls_.reachable()) return false;
-      checkTls();
+      checkEndpoint();
       return true;
     };
     return window.run(steps);
@@ -208,8 +207,11 @@ class KindRun {
     shrinks_.add(planned, result, origin);
   }
 
-  void checkTls() {
-    if (tally_.wants("tls")) tally_.add(judgeTls(tlsEvidence(connections_.target())), "", "");
+  // The registry's Endpoint-scope properties (tls), judged once on the webhook's endpoint.
+  void checkEndpoint() {
+    for (const CheckResult& result : endpointResults(
+             connections_.target(), [this](const std::string& id) { return tally_.wants(id); }))
+      tally_.add(result, "", "");
   }
 
   // A forward call refused for its size (HTTP 413, a dropped connection) is sent again with fewer

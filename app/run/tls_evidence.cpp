@@ -1,6 +1,7 @@
 #include "app/run/tls_evidence.h"
 
 #include "harness/transport/tls_inspect.h"
+#include "properties/checks/property_registry.h"
 
 namespace convcheck {
 
@@ -17,6 +18,18 @@ TlsEvidence tlsEvidence(const ResolvedTarget& target) {
     evidence.reasons = inspection.reasons;
   }
   return evidence;
+}
+
+std::vector<CheckResult> endpointResults(const ResolvedTarget& target,
+                                         const std::function<bool(const std::string&)>& wants) {
+  std::vector<const Property*> wanted;
+  for (const auto& p : propertyRegistry())
+    if (p.scope == PropertyScope::Endpoint && wants(std::string(p.id))) wanted.push_back(&p);
+  std::vector<CheckResult> results;
+  if (wanted.empty()) return results;
+  const TlsEvidence evidence = tlsEvidence(target);
+  for (const Property* p : wanted) results.push_back(p->judgeEndpoint(evidence));
+  return results;
 }
 
 }  // namespace convcheck

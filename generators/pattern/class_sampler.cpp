@@ -6,7 +6,7 @@
 #include <array>
 #include <set>
 
-#include "generators/pattern/utf8.h"
+#include "kube/go/utf8.h"
 
 namespace convcheck::pattern {
 namespace {
@@ -54,7 +54,7 @@ std::string probeSource(const CharClassSpec& spec) {
 
 bool holds(const RE2& probe, char32_t rune) {
   std::string text;
-  appendUtf8(text, rune);
+  appendRune(text, rune);
   return RE2::FullMatch(text, probe);
 }
 

@@ -13,8 +13,7 @@
 #include "generators/pattern/class_sampler.h"
 #include "generators/pattern/regex_gen.h"
 #include "generators/pattern/regex_parser.h"
-#include "generators/pattern/utf8.h"
-#include "kube/go/utf8_text.h"
+#include "kube/go/utf8.h"
 
 namespace convcheck {
 namespace pattern {
@@ -58,7 +57,7 @@ std::optional<Candidate> tryBuild(const CompiledPattern& compiled, const LengthR
   if (runes->size() < request.minLen || (request.maxLen && runes->size() > *request.maxLen)) {
     return std::nullopt;
   }
-  std::string text = toUtf8(*runes);
+  std::string text = encodeRunes(*runes);
   if (!RE2::PartialMatch(text, *compiled.re)) return std::nullopt;
   return Candidate{std::move(text), choices.used(), runes->size()};
 }

@@ -3,7 +3,7 @@
 #include <algorithm>
 #include <utility>
 
-#include "generators/pattern/utf8.h"
+#include "kube/go/utf8.h"
 
 namespace convcheck::pattern {
 namespace {

@@ -8,7 +8,7 @@
 #include <tuple>
 #include <utility>
 
-#include "generators/pattern/utf8.h"
+#include "kube/go/utf8.h"
 
 namespace convcheck::pattern {
 namespace {
@@ -68,7 +68,7 @@ class Parser {
     }
     for (std::size_t p = 0; p < src_.size();) {
       char32_t rune = 0;
-      if (!decodeUtf8(src_, p, rune)) throw ParseFailure{p, "invalid UTF-8"};
+      if (!nextRune(src_, p, rune)) throw ParseFailure{p, "invalid UTF-8"};
     }
     out_.root = parseAlternation(0);
     if (pos_ < src_.size()) throw ParseFailure{pos_, "unexpected ) without matching ("};
@@ -200,7 +200,7 @@ class Parser {
           break;
         default: {
           char32_t rune = 0;
-          decodeUtf8(src_, pos_, rune);  // validated in run()
+          nextRune(src_, pos_, rune);  // validated in run()
           items.push_back(literalNode(rune));
         }
       }
@@ -442,7 +442,7 @@ class Parser {
         const std::size_t stop = end == std::string_view::npos ? size() : end;
         for (std::size_t p = body; p < stop;) {
           char32_t rune = 0;
-          decodeUtf8(src_, p, rune);
+          nextRune(src_, p, rune);
           items.push_back(literalNode(rune));
         }
         pos_ = end == std::string_view::npos ? size() : end + 2;
@@ -471,8 +471,7 @@ class Parser {
     const std::size_t start = pos_;
     std::size_t p = pos_ + 1;
     char32_t c = 0;
-    if (!decodeUtf8(src_, p, c))
-      throw ParseFailure{start, "trailing backslash at end of expression"};
+    if (!nextRune(src_, p, c)) throw ParseFailure{start, "trailing backslash at end of expression"};
     if (c < 0x80 && !isAsciiAlnum(c)) {  // escaped punctuation is itself
       pos_ = p;
       return c;
@@ -564,7 +563,7 @@ class Parser {
       end = close + 1;
     } else {
       char32_t rune = 0;
-      decodeUtf8(src_, end, rune);
+      nextRune(src_, end, rune);
       name = src_.substr(p, end - p);
     }
     if (name.starts_with('^')) name.remove_prefix(1);
@@ -645,7 +644,7 @@ class Parser {
       throw ParseFailure{classStart, "missing closing ] " + excerpt(classStart, size())};
     if (src_[pos_] == '\\') return parseEscape();
     char32_t rune = 0;
-    decodeUtf8(src_, pos_, rune);
+    nextRune(src_, pos_, rune);
     return rune;
   }
 

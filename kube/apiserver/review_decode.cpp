@@ -5,6 +5,7 @@
 #include "kube/go/go_format.h"
 #include "kube/go/go_json_decode.h"
 #include "kube/go/go_struct_decode.h"
+#include "kube/go/utf8.h"
 
 namespace convcheck {
 namespace {
@@ -105,7 +106,7 @@ bool toJsonText(std::string_view body, std::string_view& text, std::string& conv
 std::string foldName(std::string_view s) {
   std::string out;
   while (!s.empty()) {
-    auto [r, width] = goDecodeRune(s);
+    auto [r, width] = decodeRune(s);
     if (width == 0) break;
     if (r < 0x80) {
       out += static_cast<char>(r >= 'a' && r <= 'z' ? r - 'a' + 'A' : r);

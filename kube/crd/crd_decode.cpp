@@ -3,7 +3,7 @@
 #include <cstdint>
 
 #include "kube/crd/base64.h"
-#include "kube/go/utf8_text.h"
+#include "kube/go/utf8.h"
 
 namespace convcheck {
 

@@ -4,8 +4,8 @@
 #include <unordered_set>
 #include <utility>
 
-#include "kube/crd/utf8.h"
 #include "kube/crd/yaml_scalar.h"
+#include "kube/go/utf8.h"
 #include "kube/go/yaml_events.h"
 
 namespace convcheck {
@@ -316,10 +316,8 @@ class JsonBuilder {
   // libyaml counts characters after a byte order mark; the text is valid UTF-8.
   std::size_t byteOffset(const Mark& mark) const {
     std::size_t i = text_.substr(0, 3) == "\xEF\xBB\xBF" ? 3 : 0;
-    for (std::size_t chars = 0; i < text_.size() && chars < mark.pos; ++chars) {
-      ++i;
-      while (i < text_.size() && (static_cast<unsigned char>(text_[i]) & 0xC0) == 0x80) ++i;
-    }
+    for (std::size_t chars = 0; i < text_.size() && chars < mark.pos; ++chars)
+      i += decodeRune(text_.substr(i)).second;
     return i;
   }
 

@@ -6,7 +6,7 @@
 #include <limits>
 
 #include "kube/crd/base64.h"
-#include "kube/crd/utf8.h"
+#include "kube/go/utf8.h"
 
 namespace convcheck {
 

@@ -5,6 +5,8 @@
 #include <cstdlib>
 #include <vector>
 
+#include "kube/go/utf8.h"
+
 namespace convcheck {
 namespace {
 
@@ -102,49 +104,11 @@ void appendGoSharpV(std::string& out, const nlohmann::json& v, bool inInterface)
 
 }  // namespace
 
-std::pair<char32_t, std::size_t> goDecodeRune(std::string_view s) {
-  const auto b = [&](std::size_t i) { return static_cast<unsigned char>(s[i]); };
-  if (s.empty()) return {0xFFFD, 0};
-  const unsigned char c0 = b(0);
-  if (c0 < 0x80) return {c0, 1};
-  const auto cont = [&](std::size_t i) { return i < s.size() && (b(i) & 0xC0) == 0x80; };
-  if (c0 >= 0xC2 && c0 <= 0xDF && cont(1)) return {char32_t((c0 & 0x1F) << 6 | (b(1) & 0x3F)), 2};
-  if (c0 >= 0xE0 && c0 <= 0xEF && cont(1) && cont(2)) {
-    char32_t r = char32_t((c0 & 0x0F) << 12 | (b(1) & 0x3F) << 6 | (b(2) & 0x3F));
-    if (r >= 0x800 && (r < 0xD800 || r > 0xDFFF)) return {r, 3};
-    return {0xFFFD, 1};
-  }
-  if (c0 >= 0xF0 && c0 <= 0xF4 && cont(1) && cont(2) && cont(3)) {
-    char32_t r =
-        char32_t((c0 & 0x07) << 18 | (b(1) & 0x3F) << 12 | (b(2) & 0x3F) << 6 | (b(3) & 0x3F));
-    if (r >= 0x10000 && r <= 0x10FFFF) return {r, 4};
-  }
-  return {0xFFFD, 1};
-}
-
-void appendUtf8(std::string& out, char32_t r) {
-  if (r < 0x80) {
-    out += char(r);
-  } else if (r < 0x800) {
-    out += char(0xC0 | (r >> 6));
-    out += char(0x80 | (r & 0x3F));
-  } else if (r < 0x10000) {
-    out += char(0xE0 | (r >> 12));
-    out += char(0x80 | ((r >> 6) & 0x3F));
-    out += char(0x80 | (r & 0x3F));
-  } else {
-    out += char(0xF0 | (r >> 18));
-    out += char(0x80 | ((r >> 12) & 0x3F));
-    out += char(0x80 | ((r >> 6) & 0x3F));
-    out += char(0x80 | (r & 0x3F));
-  }
-}
-
 std::string goQuote(std::string_view s) {
   std::string out = "\"";
   while (!s.empty()) {
-    auto [r, width] = goDecodeRune(s);
-    if (width == 1 && r == 0xFFFD) {
+    auto [r, width] = decodeRune(s);
+    if (width == 1 && r == kRuneError) {
       const auto byte = static_cast<unsigned char>(s[0]);
       out += "\\x";
       out += kLowerHex[byte >> 4];
@@ -160,7 +124,7 @@ std::string goQuote(std::string_view s) {
     }
     const bool printable = r < 0x80 ? (r >= 0x20 && r < 0x7F) : isPrintNonAscii(r);
     if (printable) {
-      appendUtf8(out, r);
+      appendRune(out, r);
       continue;
     }
     switch (r) {
@@ -275,21 +239,16 @@ std::string goSharpV(const nlohmann::json& v) {
 std::string goTrimSpace(std::string_view s) {
   std::size_t begin = 0;
   while (begin < s.size()) {
-    auto [r, width] = goDecodeRune(s.substr(begin));
-    if (width == 1 && r == 0xFFFD) break;
+    auto [r, width] = decodeRune(s.substr(begin));
+    if (width == 1 && r == kRuneError) break;
     if (!isSpaceRune(r)) break;
     begin += width;
   }
   std::size_t end = s.size();
   while (end > begin) {
-    // Step back over one UTF-8 sequence.
-    std::size_t start = end - 1;
-    while (start > begin && (static_cast<unsigned char>(s[start]) & 0xC0) == 0x80 &&
-           end - start < 4)
-      --start;
-    auto [r, width] = goDecodeRune(s.substr(start, end - start));
-    if (width != end - start || !isSpaceRune(r)) break;
-    end = start;
+    auto [r, width] = decodeLastRune(s.substr(begin, end - begin));
+    if ((width == 1 && r == kRuneError) || !isSpaceRune(r)) break;
+    end -= width;
   }
   return std::string(s.substr(begin, end - begin));
 }

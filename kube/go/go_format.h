@@ -32,11 +32,4 @@ std::string goSharpV(const nlohmann::json& v);
 // space, U+0085, U+00A0, U+1680, U+2000-U+200A, U+2028, U+2029, U+202F, U+205F, U+3000).
 std::string goTrimSpace(std::string_view s);
 
-// Decodes one UTF-8 rune like utf8.DecodeRuneInString: returns the rune and its width; an invalid
-// or truncated sequence, an overlong form or a surrogate gives (0xFFFD, 1).
-std::pair<char32_t, std::size_t> goDecodeRune(std::string_view s);
-
-// Appends the UTF-8 encoding of `r` (which must be a valid rune).
-void appendUtf8(std::string& out, char32_t r);
-
 }  // namespace convcheck

@@ -6,37 +6,12 @@
 #include <limits>
 #include <string>
 
+#include "kube/go/utf8.h"
+
 namespace convcheck {
 namespace {
 
 constexpr char kHex[] = "0123456789abcdef";
-
-// Length of the valid UTF-8 sequence starting at s[i] (2-4), or 0 when Go's
-// utf8.DecodeRuneInString would return (RuneError, 1): overlong forms, surrogates, > U+10FFFF,
-// truncated sequences. `code` receives the code point.
-std::size_t validSequence(const std::string& s, std::size_t i, std::uint32_t& code) {
-  const auto byte = [&](std::size_t k) { return static_cast<unsigned char>(s[k]); };
-  const unsigned char b0 = byte(i);
-  std::size_t length = 0;
-  std::uint32_t min = 0;
-  if (b0 >= 0xC2 && b0 <= 0xDF) {
-    length = 2, code = b0 & 0x1F, min = 0x80;
-  } else if (b0 >= 0xE0 && b0 <= 0xEF) {
-    length = 3, code = b0 & 0x0F, min = 0x800;
-  } else if (b0 >= 0xF0 && b0 <= 0xF4) {
-    length = 4, code = b0 & 0x07, min = 0x10000;
-  } else {
-    return 0;
-  }
-  if (i + length > s.size()) return 0;
-  for (std::size_t k = 1; k < length; ++k) {
-    const unsigned char b = byte(i + k);
-    if ((b & 0xC0) != 0x80) return 0;
-    code = (code << 6) | (b & 0x3F);
-  }
-  if (code < min || code > 0x10FFFF || (code >= 0xD800 && code <= 0xDFFF)) return 0;
-  return length;
-}
 
 // An ASCII byte Go's encoder writes unchanged (not a control, quote, backslash or HTML character).
 bool plainByte(unsigned char b) {
@@ -143,9 +118,9 @@ void appendGoJsonString(std::string& out, const std::string& text) {
       ++i;
       continue;
     }
-    std::uint32_t code = 0;
-    const std::size_t length = validSequence(text, i, code);
-    if (length == 0) {
+    const std::size_t start = i;
+    char32_t code = 0;
+    if (!nextRune(text, i, code)) {
       out += "\\ufffd";
       ++i;
       continue;
@@ -154,9 +129,8 @@ void appendGoJsonString(std::string& out, const std::string& text) {
       out += "\\u202";
       out += kHex[code & 0xF];
     } else {
-      out.append(text, i, length);
+      out.append(text, start, i - start);
     }
-    i += length;
   }
   out += '"';
 }

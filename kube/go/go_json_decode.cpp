@@ -7,6 +7,7 @@
 #include <vector>
 
 #include "kube/go/go_format.h"
+#include "kube/go/utf8.h"
 
 namespace convcheck {
 namespace {
@@ -16,7 +17,7 @@ std::string quoteChar(unsigned char c) {
   if (c == '\'') return "'\\''";
   if (c == '"') return "'\"'";
   std::string rune;
-  appendUtf8(rune, c);  // Go: string(c) converts the byte to the rune U+00XX
+  appendRune(rune, c);  // Go: string(c) converts the byte to the rune U+00XX
   std::string quoted = goQuote(rune);
   return "'" + quoted.substr(1, quoted.size() - 2) + "'";
 }
@@ -418,13 +419,13 @@ std::string goJsonUnquote(std::string_view literal) {
             if (rune < 0xDC00 && i + 1 < s.size() && s[i] == '\\' && s[i + 1] == 'u')
               r2 = hex4(s.substr(i + 2));
             if (r2 >= 0xDC00 && r2 < 0xE000) {
-              appendUtf8(out, 0x10000 + ((rune - 0xD800) << 10) + (char32_t(r2) - 0xDC00));
+              appendRune(out, 0x10000 + ((rune - 0xD800) << 10) + (char32_t(r2) - 0xDC00));
               i += 6;
               break;
             }
-            rune = 0xFFFD;
+            rune = kRuneError;
           }
-          appendUtf8(out, rune);
+          appendRune(out, rune);
           break;
         }
         default:
@@ -439,9 +440,9 @@ std::string goJsonUnquote(std::string_view literal) {
       i = end;
       continue;
     }
-    auto [rune, width] = goDecodeRune(s.substr(i));
-    if (width == 1 && rune == 0xFFFD) {
-      appendUtf8(out, 0xFFFD);
+    auto [rune, width] = decodeRune(s.substr(i));
+    if (width == 1 && rune == kRuneError) {
+      appendRune(out, kRuneError);
       ++i;
       continue;
     }

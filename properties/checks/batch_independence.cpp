@@ -11,6 +11,9 @@
 
 namespace convcheck {
 
+// The id every result and finding of this property carries.
+constexpr char kBatchIndependenceId[] = "batch-independence";
+
 using nlohmann::json;
 
 CheckResult checkBatchIndependence(const ExchangeRef& batch,
@@ -24,7 +27,7 @@ CheckResult checkBatchIndependence(const ExchangeRef& batch,
     const json& b = single.exchange->verdict.visible.at(0);
     if (a == b) continue;
     return pathFailure(
-        "batch-independence", ctx,
+        kBatchIndependenceId, ctx,
         fmt::format("object {} converts differently in a batch of {} than alone ({}); the API "
                     "server's answer then depends on which other objects a LIST or watch "
                     "happened to carry",
@@ -38,7 +41,7 @@ CheckResult checkBatchIndependence(const ExchangeRef& batch,
       const json& a = together.at(permutation[k]);
       if (a == shuffled[k]) continue;
       return pathFailure(
-          "batch-independence", ctx,
+          kBatchIndependenceId, ctx,
           fmt::format("object {} converts differently when the batch is reordered ({})",
                       permutation[k], differingPaths(a, shuffled[k])),
           fmt::format("object {}: original order (expected) vs position {} of the reordered "
@@ -47,7 +50,7 @@ CheckResult checkBatchIndependence(const ExchangeRef& batch,
           a, shuffled[k], batch->sent.objects, {batch, permuted});
     }
   }
-  return {"batch-independence", Outcome::Pass, std::nullopt, ""};
+  return {kBatchIndependenceId, Outcome::Pass, std::nullopt, ""};
 }
 
 namespace {
@@ -63,7 +66,7 @@ void runBatchIndependence(CaseCalls& c) {
   for (std::size_t index : picks) {
     ExchangeRef single = c.send(batch.pick({index}), ctx.to);
     if (!single->verdict.accepted()) {
-      c.record(notEvaluable("batch-independence", "converting an object alone was rejected"));
+      c.record(notEvaluable(kBatchIndependenceId, "converting an object alone was rejected"));
       return;
     }
     alone.push_back({index, std::move(single)});
@@ -81,13 +84,14 @@ void runBatchIndependence(CaseCalls& c) {
 
 const Property& batchIndependenceProperty() {
   static const Property kProperty{
-      "batch-independence",
-      "a batch converts as each object alone, and a reordered batch gives the same objects",
-      PropertyScope::Case,
-      "3-4 per case of two or more objects (first, last and one other alone; the batch reordered)",
-      nullptr,
-      nullptr,
-      &runBatchIndependence};
+      .id = kBatchIndependenceId,
+      .holdsWhen =
+          "a batch converts as each object alone, and a reordered batch gives the same objects",
+      .scope = PropertyScope::Case,
+      .calls =
+          "3-4 per case of two or more objects (first, last and one other alone; the batch "
+          "reordered)",
+      .runCase = &runBatchIndependence};
   return kProperty;
 }
 

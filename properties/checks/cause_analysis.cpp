@@ -9,9 +9,10 @@
 #include <fmt/format.h>
 
 #include "kube/apiserver/group_version.h"
-#include "kube/go/utf8_text.h"
+#include "kube/go/utf8.h"
 #include "properties/checks/json_diff.h"
 #include "properties/checks/problem_identity.h"
+#include "properties/checks/property_registry.h"
 
 namespace convcheck {
 
@@ -40,35 +41,6 @@ std::string shortValue(const json& value) {
   return shortenUtf8(s, 60);
 }
 
-// A path that comes as text ("spec.items[3].x", "spec.env[\"k\"]") normalised with the schema of
-// `version`, as a differing path is: "spec.items[*].x", "spec.env.*".
-std::string normalisedTextPath(const std::string& path, const SchemaLookup& schemaOf,
-                               const std::string& version) {
-  return normalisedPath(pathSteps(path), schemaOf ? schemaOf(version) : nullptr);
-}
-
-// The value at a text path of `object`, or null.
-json valueAt(const json& object, const std::string& path) {
-  const json* node = &object;
-  for (const auto& step : pathSteps(path)) {
-    if (step.isIndex) {
-      if (!node->is_array() || step.index >= node->size()) return nullptr;
-      node = &(*node)[step.index];
-    } else {
-      if (!node->is_object() || !node->contains(step.key)) return nullptr;
-      node = &(*node)[step.key];
-    }
-  }
-  return *node;
-}
-
-std::string float64Title(const json& expected, const json& got) {
-  return fmt::format(
-      "integer {} came back as {}: the webhook parses JSON numbers as float64 (as JavaScript and "
-      "float-parsing Python do), so integers beyond 2^53 lose precision",
-      expected.is_string() ? expected.get<std::string>() : expected.dump(), got.dump());
-}
-
 // The problem of a value at `path` that differs: the path without trailing list items, so that
 // entries added to a list and a whole list added are one problem.
 std::string fieldProblem(std::string path) {
@@ -84,12 +56,9 @@ Severity rejectionSeverity(ModelStage stage) {
 }
 
 // Severity of a failure that shows no differing value and no rejection.
-Severity plainSeverity(const std::string& property) {
-  if (property == "uid-echo" || property == "metadata-immutable") return Severity::Cosmetic;
-  if (property == "labels-annotations-valid" || property == "tls" || property == "timeout")
-    return Severity::Outage;
-  if (property == "schema-valid") return Severity::Invented;
-  return Severity::DataLoss;
+Severity plainSeverity(const std::string& id) {
+  const Property* property = findProperty(id);
+  return property != nullptr ? property->severity : Severity::DataLoss;
 }
 
 std::string rejectionStage(const Exchange& ex) {
@@ -127,7 +96,8 @@ std::vector<DiffLine> labelAndAnnotationKeys(std::vector<DiffLine> lines) {
 void diffCauses(const Finding& f, const SchemaLookup& schemaOf, std::vector<Cause>& out) {
   const json* schema = nullptr;
   if (schemaOf) schema = schemaOf(objectVersion(f.expected));
-  const bool metadataProperty = f.property == "metadata-immutable";
+  const Property* property = findProperty(f.property);
+  const bool metadataProperty = property != nullptr && property->aboutMetadata;
   for (const auto& line : labelAndAnnotationKeys(jsonDiff(f.expected, f.got))) {
     if (isFloat64Rounding(line.expected, line.got)) {
       out.push_back(
@@ -160,10 +130,51 @@ void diffCauses(const Finding& f, const SchemaLookup& schemaOf, std::vector<Caus
   }
 }
 
+void detailCauses(const Finding& f, const SchemaLookup& schemaOf, std::vector<Cause>& out) {
+  const Property* property = findProperty(f.property);
+  if (property != nullptr && property->causesInDetails != nullptr)
+    property->causesInDetails(f, schemaOf, out);
+}
+
+}  // namespace
+
+// A path that comes as text ("spec.items[3].x", "spec.env[\"k\"]") normalised with the schema of
+// `version`, as a differing path is: "spec.items[*].x", "spec.env.*".
+std::string normalisedTextPath(const std::string& path, const SchemaLookup& schemaOf,
+                               const std::string& version) {
+  return normalisedPath(pathSteps(path), schemaOf ? schemaOf(version) : nullptr);
+}
+
+namespace {
+
+// The value at a text path of `object`, or null.
+json valueAt(const json& object, const std::string& path) {
+  const json* node = &object;
+  for (const auto& step : pathSteps(path)) {
+    if (step.isIndex) {
+      if (!node->is_array() || step.index >= node->size()) return nullptr;
+      node = &(*node)[step.index];
+    } else {
+      if (!node->is_object() || !node->contains(step.key)) return nullptr;
+      node = &(*node)[step.key];
+    }
+  }
+  return *node;
+}
+
+}  // namespace
+
+std::string float64Title(const json& expected, const json& got) {
+  return fmt::format(
+      "integer {} came back as {}: the webhook parses JSON numbers as float64 (as JavaScript and "
+      "float-parsing Python do), so integers beyond 2^53 lose precision",
+      expected.is_string() ? expected.get<std::string>() : expected.dump(), got.dump());
+}
+
 // The value the webhook was sent at `path` of the converted object `index` and the value it
 // answered there, when the answer rounded an integer beyond 2^53 as float64 does.
-std::optional<std::pair<json, json>> roundedAt(const Finding& f, std::size_t index,
-                                               const std::string& path) {
+std::optional<std::pair<json, json>> float64RoundedAt(const Finding& f, std::size_t index,
+                                                      const std::string& path) {
   for (const auto& ex : f.exchanges) {
     if (!ex->verdict.accepted() || index >= ex->verdict.visible.size() ||
         index >= ex->sent.objects.size())
@@ -179,59 +190,6 @@ std::optional<std::pair<json, json>> roundedAt(const Finding& f, std::size_t ind
   }
   return std::nullopt;
 }
-
-void detailCauses(const Finding& f, const SchemaLookup& schemaOf, std::vector<Cause>& out) {
-  if (f.property == "no-pruned-fields") {
-    for (const auto& ex : f.exchanges)
-      for (const auto& s : ex->verdict.silent)
-        if (s.what == "pruned" || s.what == "null-pruned") {
-          // The path the webhook wrote is not in the target schema, but often in the source's
-          // (a field carried over): whichever schema tells more map keys apart folds them.
-          std::string path = normalisedTextPath(s.path, schemaOf, f.to);
-          std::string viaSource = normalisedTextPath(s.path, schemaOf, f.from);
-          if (std::count(viaSource.begin(), viaSource.end(), '*') >
-              std::count(path.begin(), path.end(), '*'))
-            path = std::move(viaSource);
-          out.push_back({f.property + "|pruned|" + path, Severity::DataLoss,
-                         fmt::format("{} is written by the webhook but not in the {} schema: "
-                                     "kube-apiserver prunes it",
-                                     path, f.to),
-                         path});
-        }
-  } else if (f.property == "schema-valid") {
-    static const std::regex detail(R"(^index (\d+): (.*?): (.*)$)");
-    for (const auto& d : f.details) {
-      std::smatch m;
-      if (!std::regex_match(d, m, detail)) continue;
-      // valijson repeats a violation on every parent ("Failed to validate against schema
-      // associated with property name 'x'"): the innermost line is the cause.
-      if (m[3].str().find("Failed to validate") != std::string::npos) continue;
-      // A number the webhook rounded through float64 breaks the integer type: the rounding is
-      // the cause, under every property that sees it.
-      if (auto rounded = roundedAt(f, std::stoul(m[1].str()), m[2].str())) {
-        out.push_back({f.property + "|float64",
-                       Severity::DataLoss,
-                       float64Title(rounded->first, rounded->second),
-                       {}});
-        continue;
-      }
-      // valijson names a missing required field at its parent, the native check at the field:
-      // one violation, one cause (the first line's words).
-      static const std::regex missing(R"(^valijson: Missing required property '(.*)'\.?$)");
-      std::string at = m[2].str(), message = m[3].str();
-      std::smatch field;
-      if (std::regex_match(message, field, missing)) {
-        at = diffChildPath(at, field[1].str());
-        message = "required field is missing";
-      }
-      std::string path = normalisedTextPath(at, schemaOf, f.to);
-      out.push_back({f.property + "|invalid|" + path, Severity::Invented,
-                     fmt::format("{}: {}", path, message), path});
-    }
-  }
-}
-
-}  // namespace
 
 bool isFloat64Rounding(const json& expected, const json& got) {
   if (!expected.is_number_integer() || !got.is_number()) return false;

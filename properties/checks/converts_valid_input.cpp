@@ -9,6 +9,10 @@
 #include "properties/checks/response_view.h"
 
 namespace convcheck {
+
+// The id every result and finding of this property carries.
+constexpr char kConvertsValidInputId[] = "converts-valid-input";
+
 namespace {
 
 using nlohmann::json;
@@ -17,10 +21,10 @@ CheckResult judgeConvertsValidInput(const ExchangeRef& ref, const CaseContext& c
                                     const TargetValidator& /*validate*/) {
   const Exchange& ex = *ref;
   ResponseView view = viewResponse(ex.http, 0);  // the status is all it needs
-  if (!view.hasResponse) return notEvaluable("converts-valid-input", "no well-formed answer");
-  if (view.resultStatus == "Success") return passed("converts-valid-input");
-  return {"converts-valid-input", Outcome::Fail,
-          findingOn("converts-valid-input", ref, ctx,
+  if (!view.hasResponse) return notEvaluable(kConvertsValidInputId, "no well-formed answer");
+  if (view.resultStatus == "Success") return passed(kConvertsValidInputId);
+  return {kConvertsValidInputId, Outcome::Fail,
+          findingOn(kConvertsValidInputId, ref, ctx,
                     fmt::format("the webhook refuses to convert valid {} input to {}; every get, "
                                 "list and watch at {} then fails, for this object and any LIST "
                                 "that contains it",
@@ -33,12 +37,11 @@ CheckResult judgeConvertsValidInput(const ExchangeRef& ref, const CaseContext& c
 
 const Property& convertsValidInputProperty() {
   static const Property kProperty{
-      "converts-valid-input",
-      "every schema-valid object (minimal and full) converts with Success",
-      PropertyScope::Output,
-      "none",
-      nullptr,
-      &judgeConvertsValidInput};
+      .id = kConvertsValidInputId,
+      .holdsWhen = "every schema-valid object (minimal and full) converts with Success",
+      .scope = PropertyScope::Output,
+      .calls = "none",
+      .judgeOutput = &judgeConvertsValidInput};
   return kProperty;
 }
 

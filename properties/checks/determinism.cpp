@@ -10,6 +10,9 @@
 
 namespace convcheck {
 
+// The id every result and finding of this property carries.
+constexpr char kDeterminismId[] = "determinism";
+
 CheckResult checkDeterminism(const ExchangeRef& first, const ExchangeRef& second,
                              const CaseContext& context) {
   const auto& a = first->verdict.visible;
@@ -17,7 +20,7 @@ CheckResult checkDeterminism(const ExchangeRef& first, const ExchangeRef& second
   for (std::size_t i = 0; i < a.size() && i < b.size(); ++i) {
     if (a[i] == b[i]) continue;
     Finding f;
-    f.property = "determinism";
+    f.property = kDeterminismId;
     f.from = context.from;
     f.to = context.to;
     std::string paths;
@@ -35,9 +38,9 @@ CheckResult checkDeterminism(const ExchangeRef& first, const ExchangeRef& second
     f.got = b[i];
     f.batch = first->sent.objects;
     f.exchanges = {first, second};
-    return {"determinism", Outcome::Fail, std::move(f), ""};
+    return {kDeterminismId, Outcome::Fail, std::move(f), ""};
   }
-  return {"determinism", Outcome::Pass, std::nullopt, ""};
+  return {kDeterminismId, Outcome::Pass, std::nullopt, ""};
 }
 
 namespace {
@@ -46,19 +49,18 @@ void runDeterminism(CaseCalls& c) {
   ExchangeRef again = c.send(c.batch(), c.context().to);
   c.record(again->verdict.accepted()
                ? checkDeterminism(c.forward(), again, c.context())
-               : notEvaluable("determinism", "the repeated call was rejected"));
+               : notEvaluable(kDeterminismId, "the repeated call was rejected"));
 }
 
 }  // namespace
 
 const Property& determinismProperty() {
-  static const Property kProperty{"determinism",
-                                  "the same request (fresh uid) gives the same converted objects",
-                                  PropertyScope::Case,
-                                  "1 (the batch again, with a fresh uid)",
-                                  nullptr,
-                                  nullptr,
-                                  &runDeterminism};
+  static const Property kProperty{
+      .id = kDeterminismId,
+      .holdsWhen = "the same request (fresh uid) gives the same converted objects",
+      .scope = PropertyScope::Case,
+      .calls = "1 (the batch again, with a fresh uid)",
+      .runCase = &runDeterminism};
   return kProperty;
 }
 

@@ -15,11 +15,14 @@
 
 namespace convcheck {
 
+// The id every result and finding of this property carries.
+constexpr char kEditRoundTripId[] = "edit-round-trip";
+
 using nlohmann::json;
 
 CheckResult checkEditRoundTrip(const json& edited, const json& returned,
                                std::vector<ExchangeRef> exchanges, const CaseContext& ctx) {
-  if (edited == returned) return {"edit-round-trip", Outcome::Pass, std::nullopt, ""};
+  if (edited == returned) return {kEditRoundTripId, Outcome::Pass, std::nullopt, ""};
   std::string loss = describeLoss(edited, returned, ctx.from);
   // A stale copy is one explanation; numbers that only came back rounded have another.
   const auto diff = jsonDiff(edited, returned);
@@ -31,7 +34,7 @@ CheckResult checkEditRoundTrip(const json& edited, const json& returned,
                           "numbers as float64)"
                         : "(a stale copy, e.g. an annotation stash, wins over the edit)";
   return pathFailure(
-      "edit-round-trip", ctx,
+      kEditRoundTripId, ctx,
       fmt::format("an edit made at {} does not survive a write through {}: {} {}", ctx.to, ctx.from,
                   loss.substr(loss.find("silently") + 9), why),
       fmt::format("{} -> {}, edit at {}, -> {} -> {}", ctx.from, ctx.to, ctx.to, ctx.from, ctx.to),
@@ -48,17 +51,17 @@ void runEditRoundTrip(CaseCalls& c) {
   std::optional<json> edited = c.edit(forward.verdict.visible.at(0), ctx.to, c.seed() ^ 0xed17ull);
   if (edited) edited = c.defaulted(std::move(*edited));  // a client's write of B' is defaulted
   if (!edited) {
-    c.record(notEvaluable("edit-round-trip", "no schema-valid edit was available"));
+    c.record(notEvaluable(kEditRoundTripId, "no schema-valid edit was available"));
     return;
   }
   ExchangeRef back = c.send(std::vector<json>{*edited}, ctx.from);
   if (!back->verdict.accepted()) {
-    c.record(notEvaluable("edit-round-trip", "converting the edit back was rejected"));
+    c.record(notEvaluable(kEditRoundTripId, "converting the edit back was rejected"));
     return;
   }
   ExchangeRef again = c.send(visibleOf(back), ctx.to);
   if (!again->verdict.accepted()) {
-    c.record(notEvaluable("edit-round-trip", "reading the edit again was rejected"));
+    c.record(notEvaluable(kEditRoundTripId, "reading the edit again was rejected"));
     return;
   }
   const json* schema = c.schemaOf(ctx.to);
@@ -70,14 +73,13 @@ void runEditRoundTrip(CaseCalls& c) {
 }  // namespace
 
 const Property& editRoundTripProperty() {
-  static const Property kProperty{"edit-round-trip",
-                                  "A->B, a schema-valid change of B, then B'->A->B returns B' "
-                                  "(catches stale annotation stashes)",
-                                  PropertyScope::Case,
-                                  "2 per single-object case (the edit B'->A, then A->B)",
-                                  nullptr,
-                                  nullptr,
-                                  &runEditRoundTrip};
+  static const Property kProperty{.id = kEditRoundTripId,
+                                  .holdsWhen =
+                                      "A->B, a schema-valid change of B, then B'->A->B returns B' "
+                                      "(catches stale annotation stashes)",
+                                  .scope = PropertyScope::Case,
+                                  .calls = "2 per single-object case (the edit B'->A, then A->B)",
+                                  .runCase = &runEditRoundTrip};
   return kProperty;
 }
 

@@ -16,9 +16,8 @@ struct CaseContext {
   std::chrono::milliseconds timeout{30000};
 };
 
-// One CheckResult for each Exchange-scope property of the registry (response-envelope, uid-echo,
-// object-count, order, target-version, kind-unchanged, metadata-immutable,
-// labels-annotations-valid, timeout), in registry order. Defined in property_registry.cpp.
+// One CheckResult for each Exchange-scope property of the registry, in registry order. Defined in
+// property_registry.cpp.
 std::vector<CheckResult> checkExchange(const ExchangeRef& exchange, const CaseContext& context);
 
 }  // namespace convcheck

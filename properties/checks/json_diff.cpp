@@ -1,5 +1,5 @@
 #include "properties/checks/json_diff.h"
-#include "kube/go/utf8_text.h"
+#include "kube/go/utf8.h"
 
 #include <fmt/format.h>
 

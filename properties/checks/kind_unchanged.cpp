@@ -7,12 +7,16 @@
 #include "properties/checks/property.h"
 
 namespace convcheck {
+
+// The id every result and finding of this property carries.
+constexpr char kKindUnchangedId[] = "kind-unchanged";
+
 namespace {
 
 using nlohmann::json;
 
 CheckResult judgeKindUnchanged(const ExchangeView& e) {
-  if (auto why = e.perObjectUnavailable(); !why.empty()) return notEvaluable("kind-unchanged", why);
+  if (auto why = e.perObjectUnavailable(); !why.empty()) return notEvaluable(kKindUnchangedId, why);
   const auto& match = e.pairing();
   std::vector<std::string> wrong;
   for (std::size_t i = 0; i < match.size(); ++i) {
@@ -21,8 +25,8 @@ CheckResult judgeKindUnchanged(const ExchangeView& e) {
     if (k != e.ex.sent.objects[match[i]]["kind"])
       wrong.push_back(fmt::format("index {}: kind {}", i, k.dump()));
   }
-  if (wrong.empty()) return passed("kind-unchanged");
-  return e.fail("kind-unchanged",
+  if (wrong.empty()) return passed(kKindUnchangedId);
+  return e.fail(kKindUnchangedId,
                 fmt::format("the webhook changes the kind (expected {}); kube-apiserver rejects "
                             "the answer",
                             e.ex.sent.kind),
@@ -32,8 +36,11 @@ CheckResult judgeKindUnchanged(const ExchangeView& e) {
 }  // namespace
 
 const Property& kindUnchangedProperty() {
-  static const Property kProperty{"kind-unchanged", "kind equals the original kind",
-                                  PropertyScope::Exchange, "none", &judgeKindUnchanged};
+  static const Property kProperty{.id = kKindUnchangedId,
+                                  .holdsWhen = "kind equals the original kind",
+                                  .scope = PropertyScope::Exchange,
+                                  .calls = "none",
+                                  .judgeExchange = &judgeKindUnchanged};
   return kProperty;
 }
 

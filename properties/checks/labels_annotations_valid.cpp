@@ -9,18 +9,22 @@
 #include "properties/checks/property.h"
 
 namespace convcheck {
+
+// The id every result and finding of this property carries.
+constexpr char kLabelsAnnotationsValidId[] = "labels-annotations-valid";
+
 namespace {
 
 using nlohmann::json;
 
 CheckResult judgeLabelsAnnotationsValid(const ExchangeView& e) {
   if (e.ex.verdict.stage == ModelStage::Metadata)
-    return e.fail("labels-annotations-valid",
+    return e.fail(kLabelsAnnotationsValidId,
                   "kube-apiserver rejects the labels or annotations the webhook returned, so the "
                   "object cannot be read at this version",
                   {e.ex.verdict.message});
   if (auto why = e.perObjectUnavailable(); !why.empty())
-    return notEvaluable("labels-annotations-valid", why);
+    return notEvaluable(kLabelsAnnotationsValidId, why);
   const auto& match = e.pairing();
   std::vector<std::string> problems;
   for (std::size_t i = 0; i < match.size(); ++i) {
@@ -47,8 +51,8 @@ CheckResult judgeLabelsAnnotationsValid(const ExchangeView& e) {
       for (auto& e : errors) problems.push_back(fmt::format("index {}: {}", i, e));
     }
   }
-  if (problems.empty()) return passed("labels-annotations-valid");
-  return e.fail("labels-annotations-valid",
+  if (problems.empty()) return passed(kLabelsAnnotationsValidId);
+  return e.fail(kLabelsAnnotationsValidId,
                 "the webhook returns labels or annotations the API server does not accept; "
                 "reads at this version fail",
                 problems);
@@ -58,9 +62,12 @@ CheckResult judgeLabelsAnnotationsValid(const ExchangeView& e) {
 
 const Property& labelsAnnotationsValidProperty() {
   static const Property kProperty{
-      "labels-annotations-valid",
-      "labels/annotations are string maps valid as the API server validates them",
-      PropertyScope::Exchange, "none", &judgeLabelsAnnotationsValid};
+      .id = kLabelsAnnotationsValidId,
+      .holdsWhen = "labels/annotations are string maps valid as the API server validates them",
+      .scope = PropertyScope::Exchange,
+      .calls = "none",
+      .severity = Severity::Outage,
+      .judgeExchange = &judgeLabelsAnnotationsValid};
   return kProperty;
 }
 

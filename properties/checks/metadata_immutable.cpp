@@ -8,6 +8,10 @@
 #include "properties/checks/property.h"
 
 namespace convcheck {
+
+// The id every result and finding of this property carries.
+constexpr char kMetadataImmutableId[] = "metadata-immutable";
+
 namespace {
 
 using nlohmann::json;
@@ -29,7 +33,7 @@ json metadataRest(const json& object) {
 
 CheckResult judgeMetadataImmutable(const ExchangeView& e) {
   if (auto why = e.perObjectUnavailable(); !why.empty())
-    return notEvaluable("metadata-immutable", why);
+    return notEvaluable(kMetadataImmutableId, why);
   const auto& match = e.pairing();
   std::vector<std::string> rejected, reverted;
   json expected = json::array(), got = json::array();
@@ -58,7 +62,7 @@ CheckResult judgeMetadataImmutable(const ExchangeView& e) {
       got.push_back(b);
     }
   }
-  if (rejected.empty() && reverted.empty()) return passed("metadata-immutable");
+  if (rejected.empty() && reverted.empty()) return passed(kMetadataImmutableId);
   std::string summary;
   if (!rejected.empty())
     summary =
@@ -70,17 +74,22 @@ CheckResult judgeMetadataImmutable(const ExchangeView& e) {
         "silently reverts it, so whatever the conversion meant to record there is lost";
   std::vector<std::string> details = rejected;
   for (auto& r : reverted) details.push_back("silently reverted: " + r);
-  return e.fail("metadata-immutable", summary, details, expected, got);
+  return e.fail(kMetadataImmutableId, summary, details, expected, got);
 }
 
 }  // namespace
 
 const Property& metadataImmutableProperty() {
   static const Property kProperty{
-      "metadata-immutable",
-      "name/namespace/uid unchanged (rejected by the API server) and no other metadata except "
-      "labels/annotations changed (silently reverted)",
-      PropertyScope::Exchange, "none", &judgeMetadataImmutable};
+      .id = kMetadataImmutableId,
+      .holdsWhen =
+          "name/namespace/uid unchanged (rejected by the API server) and no other metadata except "
+          "labels/annotations changed (silently reverted)",
+      .scope = PropertyScope::Exchange,
+      .calls = "none",
+      .severity = Severity::Cosmetic,
+      .aboutMetadata = true,
+      .judgeExchange = &judgeMetadataImmutable};
   return kProperty;
 }
 

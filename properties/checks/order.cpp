@@ -7,13 +7,17 @@
 #include "properties/checks/property.h"
 
 namespace convcheck {
+
+// The id every result and finding of this property carries.
+constexpr char kOrderId[] = "order";
+
 namespace {
 
 using nlohmann::json;
 
 CheckResult judgeOrder(const ExchangeView& e) {
-  if (auto why = e.perObjectUnavailable(); !why.empty()) return notEvaluable("order", why);
-  if (!e.isPermutation()) return passed("order");
+  if (auto why = e.perObjectUnavailable(); !why.empty()) return notEvaluable(kOrderId, why);
+  if (!e.isPermutation()) return passed(kOrderId);
   json sentIds = json::array(), gotIds = json::array();
   std::vector<std::string> details;
   for (std::size_t i = 0; i < e.ex.sent.objects.size(); ++i) {
@@ -23,7 +27,7 @@ CheckResult judgeOrder(const ExchangeView& e) {
     if (!(s == g))
       details.push_back(fmt::format("index {}: sent {}, got {}", i, describe(s), describe(g)));
   }
-  return e.fail("order",
+  return e.fail(kOrderId,
                 "converted objects come back in a different order; kube-apiserver matches them "
                 "by position, so a list with objects of several versions fails (or, with equal "
                 "names, shows one object's data under another's name)",
@@ -34,9 +38,12 @@ CheckResult judgeOrder(const ExchangeView& e) {
 
 const Property& orderProperty() {
   static const Property kProperty{
-      "order",
-      "converted object i is the conversion of sent object i (identity by namespace/name/uid)",
-      PropertyScope::Exchange, "none", &judgeOrder};
+      .id = kOrderId,
+      .holdsWhen =
+          "converted object i is the conversion of sent object i (identity by namespace/name/uid)",
+      .scope = PropertyScope::Exchange,
+      .calls = "none",
+      .judgeExchange = &judgeOrder};
   return kProperty;
 }
 

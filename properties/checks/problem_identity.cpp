@@ -5,6 +5,7 @@
 #include <regex>
 
 #include "kube/apiserver/group_version.h"
+#include "kube/go/utf8.h"
 
 namespace convcheck {
 
@@ -130,10 +131,12 @@ std::string maskMessage(const std::string& message, const std::vector<std::strin
   static const std::regex number(R"(\b\d+(?:\.\d+)?(?:[eE][-+]?\d+)?\b)");
   // Masked before they are cut (a name may be cut short), but only the start of a long message
   // is worth masking: it tells crashes apart.
-  std::string s = oneObjectWording(maskGroupVersionKinds(message.substr(0, kMaskedInput)));
+  std::string s =
+      oneObjectWording(maskGroupVersionKinds(std::string(utf8Prefix(message, kMaskedInput))));
   s = maskQuoted(maskWords(s, literals));
   s = std::regex_replace(s, number, "<n>");
-  if (s.size() > kMaskedLength) s = s.substr(0, kMaskedLength);
+  // Cut on a character boundary: the key is shown and written into JSON reports and bundles.
+  if (s.size() > kMaskedLength) s = std::string(utf8Prefix(s, kMaskedLength));
   return s;
 }
 

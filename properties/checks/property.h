@@ -1,6 +1,6 @@
 // A property of SPEC §4 as one unit: its id, what it holds, when it is judged, the webhook calls
-// it costs and its judge. Each property is one file in properties/checks; property_registry.cpp
-// lists them.
+// it costs, how severe its failures are and its judge. Each property is one file in
+// properties/checks; property_registry.cpp lists them, and every other file reaches it there.
 #pragma once
 
 #include <cstdint>
@@ -12,6 +12,8 @@
 
 #include <nlohmann/json.hpp>
 
+#include "properties/checks/cause.h"
+#include "properties/checks/cause_analysis.h"
 #include "properties/checks/check_result.h"
 #include "properties/checks/exchange_checks.h"
 
@@ -69,6 +71,18 @@ struct Property {
   std::string_view holdsWhen;  // SPEC §4 wording, shown in reports and `convcheck properties`
   PropertyScope scope;
   std::string_view calls;  // the webhook calls it adds to a case, in words
+  // Of a failure that shows no differing value, no rejection and no cause in its details.
+  Severity severity = Severity::DataLoss;
+  // Its findings are about metadata: every value they show differing is cosmetic.
+  bool aboutMetadata = false;
+  // Its calls include converting the forward answer back (the case's Backward part), so a failure
+  // found on a backward call is only reproduced with it.
+  bool convertsBack = false;
+  // About answer times: reports show the latency per version pair next to it.
+  bool aboutLatency = false;
+  // Adds the causes that a failing finding's details name (pruned paths, schema violations),
+  // their paths normalised with the versions' schemas.
+  void (*causesInDetails)(const Finding&, const SchemaLookup&, std::vector<Cause>&) = nullptr;
   // Exactly the one of these that matches `scope` is set.
   CheckResult (*judgeExchange)(const ExchangeView&) = nullptr;
   CheckResult (*judgeOutput)(const ExchangeRef&, const CaseContext&,

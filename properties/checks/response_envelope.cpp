@@ -7,14 +7,18 @@
 #include "properties/checks/property.h"
 
 namespace convcheck {
+
+// The id every result and finding of this property carries.
+constexpr char kResponseEnvelopeId[] = "response-envelope";
+
 namespace {
 
 using nlohmann::json;
 
 CheckResult judgeResponseEnvelope(const ExchangeView& e) {
-  if (e.timedOut()) return notEvaluable("response-envelope", "no answer within the timeout");
+  if (e.timedOut()) return notEvaluable(kResponseEnvelopeId, "no answer within the timeout");
   if (!e.ex.http.ok())
-    return e.fail("response-envelope",
+    return e.fail(kResponseEnvelopeId,
                   fmt::format("the call failed before any answer ({}); every request needing "
                               "conversion to {} fails while this happens",
                               transportErrorKindName(e.ex.http.transportErrorKind), e.ctx.to),
@@ -26,16 +30,16 @@ CheckResult judgeResponseEnvelope(const ExchangeView& e) {
     case ModelStage::EnvelopeGvk:
     case ModelStage::ResultStatus:
       // A well-formed refusal is judged by converts-valid-input; other statuses are malformed.
-      if (e.view.resultStatus == "Failure") return passed("response-envelope");
+      if (e.view.resultStatus == "Failure") return passed(kResponseEnvelopeId);
       [[fallthrough]];
     case ModelStage::NoResponse:
     case ModelStage::ObjectParse:
-      return e.fail("response-envelope",
+      return e.fail(kResponseEnvelopeId,
                     fmt::format("kube-apiserver rejects the answer ({}), so every get, list, "
                                 "watch and write needing {} -> {} fails with HTTP 500",
                                 modelStageName(e.ex.verdict.stage), e.ctx.from, e.ctx.to));
     default:
-      return passed("response-envelope");
+      return passed(kResponseEnvelopeId);
   }
 }
 
@@ -43,10 +47,13 @@ CheckResult judgeResponseEnvelope(const ExchangeView& e) {
 
 const Property& responseEnvelopeProperty() {
   static const Property kProperty{
-      "response-envelope",
-      "HTTP 200-206, a parseable ConversionReview of the version sent, response present, "
-      "result.status Success or a well-formed Failure",
-      PropertyScope::Exchange, "none", &judgeResponseEnvelope};
+      .id = kResponseEnvelopeId,
+      .holdsWhen =
+          "HTTP 200-206, a parseable ConversionReview of the version sent, response present, "
+          "result.status Success or a well-formed Failure",
+      .scope = PropertyScope::Exchange,
+      .calls = "none",
+      .judgeExchange = &judgeResponseEnvelope};
   return kProperty;
 }
 

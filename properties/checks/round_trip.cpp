@@ -15,6 +15,9 @@
 
 namespace convcheck {
 
+// The id every result and finding of this property carries.
+constexpr char kRoundTripId[] = "round-trip";
+
 std::string describeLoss(const nlohmann::json& original, const nlohmann::json& returned,
                          const std::string& via) {
   auto diff = jsonDiff(original, returned);
@@ -50,7 +53,7 @@ CheckResult checkRoundTrip(std::size_t count,
     RoundTripObject pair = objectAt(i);
     if (pair.original == pair.returned) continue;
     Finding f;
-    f.property = "round-trip";
+    f.property = kRoundTripId;
     f.from = context.from;
     f.to = context.to;
     f.summary = describeLoss(pair.original, pair.returned, context.to);
@@ -73,9 +76,9 @@ CheckResult checkRoundTrip(std::size_t count,
     f.expected = std::move(pair.original);
     f.got = std::move(pair.returned);
     if (exchanges) f.exchanges = exchanges();
-    return {"round-trip", Outcome::Fail, std::move(f), ""};
+    return {kRoundTripId, Outcome::Fail, std::move(f), ""};
   }
-  return {"round-trip", Outcome::Pass, std::nullopt, ""};
+  return {kRoundTripId, Outcome::Pass, std::nullopt, ""};
 }
 
 CheckResult checkRoundTrip(const std::vector<nlohmann::json>& originals,
@@ -118,7 +121,7 @@ void runRoundTrip(CaseCalls& c) {
     backs.push_back(c.send(visible.pick(back), source));
     c.judgeCall(backs.back(), ctx.to, source);
     if (!backs.back()->verdict.accepted()) {
-      c.record(notEvaluable("round-trip", "the backward conversion was rejected"));
+      c.record(notEvaluable(kRoundTripId, "the backward conversion was rejected"));
       return;
     }
   }
@@ -148,14 +151,15 @@ void runRoundTrip(CaseCalls& c) {
 }  // namespace
 
 const Property& roundTripProperty() {
-  static const Property kProperty{"round-trip",
-                                  "A->B->A returns A for every ordered version pair, as a client "
-                                  "sees it after the API-server model",
-                                  PropertyScope::Case,
-                                  "1 per source version in the batch (B->A)",
-                                  nullptr,
-                                  nullptr,
-                                  &runRoundTrip};
+  static const Property kProperty{
+      .id = kRoundTripId,
+      .holdsWhen =
+          "A->B->A returns A for every ordered version pair, as a client "
+          "sees it after the API-server model",
+      .scope = PropertyScope::Case,
+      .calls = "1 per source version in the batch (B->A)",
+      .convertsBack = true,
+      .runCase = &runRoundTrip};
   return kProperty;
 }
 

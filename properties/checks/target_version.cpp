@@ -7,12 +7,16 @@
 #include "properties/checks/property.h"
 
 namespace convcheck {
+
+// The id every result and finding of this property carries.
+constexpr char kTargetVersionId[] = "target-version";
+
 namespace {
 
 using nlohmann::json;
 
 CheckResult judgeTargetVersion(const ExchangeView& e) {
-  if (auto why = e.perObjectUnavailable(); !why.empty()) return notEvaluable("target-version", why);
+  if (auto why = e.perObjectUnavailable(); !why.empty()) return notEvaluable(kTargetVersionId, why);
   std::vector<std::string> wrong;
   json got = json::array();
   for (std::size_t i = 0; i < e.view.convertedHeads.size(); ++i) {
@@ -23,8 +27,8 @@ CheckResult judgeTargetVersion(const ExchangeView& e) {
       got.push_back(v);
     }
   }
-  if (wrong.empty()) return passed("target-version");
-  return e.fail("target-version",
+  if (wrong.empty()) return passed(kTargetVersionId);
+  return e.fail(kTargetVersionId,
                 fmt::format("converted objects do not carry apiVersion {}; kube-apiserver rejects "
                             "the answer and reads at {} fail",
                             e.ex.sent.desiredApiVersion, e.ctx.to),
@@ -34,9 +38,12 @@ CheckResult judgeTargetVersion(const ExchangeView& e) {
 }  // namespace
 
 const Property& targetVersionProperty() {
-  static const Property kProperty{"target-version",
-                                  "every converted object has apiVersion = desiredAPIVersion",
-                                  PropertyScope::Exchange, "none", &judgeTargetVersion};
+  static const Property kProperty{
+      .id = kTargetVersionId,
+      .holdsWhen = "every converted object has apiVersion = desiredAPIVersion",
+      .scope = PropertyScope::Exchange,
+      .calls = "none",
+      .judgeExchange = &judgeTargetVersion};
   return kProperty;
 }
 

@@ -7,32 +7,39 @@
 
 namespace convcheck {
 
+// The id every result and finding of this property carries.
+constexpr char kTlsId[] = "tls";
+
+namespace {
+
 CheckResult judgeTls(const TlsEvidence& evidence) {
-  if (!evidence.https) return notEvaluable("tls", "not an https:// URL");
-  if (evidence.skipVerify) return notEvaluable("tls", "--insecure-skip-tls-verify");
+  if (!evidence.https) return notEvaluable(kTlsId, "not an https:// URL");
+  if (evidence.skipVerify) return notEvaluable(kTlsId, "--insecure-skip-tls-verify");
   // No certificate seen: nothing to judge.
   if (!evidence.handshakeCompleted)
-    return notEvaluable("tls", "no TLS handshake: " + evidence.error);
-  if (evidence.acceptedByKubeApiserver) return passed("tls");
+    return notEvaluable(kTlsId, "no TLS handshake: " + evidence.error);
+  if (evidence.acceptedByKubeApiserver) return passed(kTlsId);
   Finding f;
-  f.property = "tls";
+  f.property = kTlsId;
   f.summary =
       "kube-apiserver's Go client would refuse this serving certificate, so every conversion "
       "fails in a real cluster even though OpenSSL accepted it here";
   f.details = evidence.reasons;
-  return {"tls", Outcome::Fail, f, ""};
+  return {kTlsId, Outcome::Fail, f, ""};
 }
 
+}  // namespace
+
 const Property& tlsProperty() {
-  static const Property kProperty{"tls",
-                                  "the serving certificate would be accepted by kube-apiserver's "
-                                  "Go client (SAN required, chain, expiry, TLS >= 1.2)",
-                                  PropertyScope::Endpoint,
-                                  "none (one TLS handshake per run)",
-                                  nullptr,
-                                  nullptr,
-                                  nullptr,
-                                  &judgeTls};
+  static const Property kProperty{
+      .id = kTlsId,
+      .holdsWhen =
+          "the serving certificate would be accepted by kube-apiserver's "
+          "Go client (SAN required, chain, expiry, TLS >= 1.2)",
+      .scope = PropertyScope::Endpoint,
+      .calls = "none (one TLS handshake per run)",
+      .severity = Severity::Outage,
+      .judgeEndpoint = &judgeTls};
   return kProperty;
 }
 

@@ -1,11 +1,10 @@
-// The tls property's evidence and judge: would kube-apiserver's Go client accept the serving
-// certificate. The runner gathers the evidence once per run (harness/transport's TLS inspection).
+// What the tls property judges: would kube-apiserver's Go client accept the serving certificate.
+// The runner gathers it once per run (harness/transport's TLS inspection) for the registry's
+// Endpoint-scope properties.
 #pragma once
 
 #include <string>
 #include <vector>
-
-#include "properties/checks/check_result.h"
 
 namespace convcheck {
 
@@ -17,7 +16,5 @@ struct TlsEvidence {
   bool acceptedByKubeApiserver = false;
   std::vector<std::string> reasons;  // why Go's verification would refuse it
 };
-
-CheckResult judgeTls(const TlsEvidence& evidence);
 
 }  // namespace convcheck

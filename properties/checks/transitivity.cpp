@@ -8,6 +8,9 @@
 
 namespace convcheck {
 
+// The id every result and finding of this property carries.
+constexpr char kTransitivityId[] = "transitivity";
+
 using nlohmann::json;
 
 CheckResult checkTransitivity(const ExchangeRef& direct, const ExchangeRef& first,
@@ -18,7 +21,7 @@ CheckResult checkTransitivity(const ExchangeRef& direct, const ExchangeRef& firs
   for (std::size_t i = 0; i < a.size() && i < b.size(); ++i) {
     if (a[i] == b[i]) continue;
     return pathFailure(
-        "transitivity", ctx,
+        kTransitivityId, ctx,
         fmt::format("converting {} -> {} directly differs from going through {} ({}); which one "
                     "a client sees depends on the storage version and on which version the "
                     "object was last written in",
@@ -27,7 +30,7 @@ CheckResult checkTransitivity(const ExchangeRef& direct, const ExchangeRef& firs
                     ctx.to),
         a[i], b[i], direct->sent.objects, {direct, first, second});
   }
-  return {"transitivity", Outcome::Pass, std::nullopt, ""};
+  return {kTransitivityId, Outcome::Pass, std::nullopt, ""};
 }
 
 namespace {
@@ -42,12 +45,12 @@ void runTransitivity(CaseCalls& c) {
   const std::string& via = vias[c.seed() % vias.size()];
   ExchangeRef first = c.send(c.batch(), via);
   if (!first->verdict.accepted()) {
-    c.record(notEvaluable("transitivity", "the conversion to " + via + " was rejected"));
+    c.record(notEvaluable(kTransitivityId, "the conversion to " + via + " was rejected"));
     return;
   }
   ExchangeRef second = c.send(visibleOf(first), ctx.to);
   if (!second->verdict.accepted()) {
-    c.record(notEvaluable("transitivity", "the conversion from " + via + " was rejected"));
+    c.record(notEvaluable(kTransitivityId, "the conversion from " + via + " was rejected"));
     return;
   }
   c.record(checkTransitivity(c.forward(), first, second, via, ctx));
@@ -57,13 +60,11 @@ void runTransitivity(CaseCalls& c) {
 
 const Property& transitivityProperty() {
   static const Property kProperty{
-      "transitivity",
-      "A->B->C equals A->C for every triple of versions",
-      PropertyScope::Case,
-      "2 per single-object case (A->B and B->C, B a third version the seed picks)",
-      nullptr,
-      nullptr,
-      &runTransitivity};
+      .id = kTransitivityId,
+      .holdsWhen = "A->B->C equals A->C for every triple of versions",
+      .scope = PropertyScope::Case,
+      .calls = "2 per single-object case (A->B and B->C, B a third version the seed picks)",
+      .runCase = &runTransitivity};
   return kProperty;
 }
 

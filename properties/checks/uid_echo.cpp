@@ -7,19 +7,23 @@
 #include "properties/checks/property.h"
 
 namespace convcheck {
+
+// The id every result and finding of this property carries.
+constexpr char kUidEchoId[] = "uid-echo";
+
 namespace {
 
 using nlohmann::json;
 
 CheckResult judgeUidEcho(const ExchangeView& e) {
-  if (!e.view.hasResponse) return notEvaluable("uid-echo", "no decodable response");
+  if (!e.view.hasResponse) return notEvaluable(kUidEchoId, "no decodable response");
   std::string got = e.view.uid.value_or("");
-  if (got == e.ex.sent.uid) return passed("uid-echo");
+  if (got == e.ex.sent.uid) return passed(kUidEchoId);
   std::string note = e.ex.sent.version == ReviewVersion::V1
                          ? "kube-apiserver rejects v1 reviews whose response.uid differs"
                          : "kube-apiserver does not enforce this for v1beta1 reviews, but "
                            "rejects it as soon as the CRD lists v1 first";
-  return e.fail("uid-echo",
+  return e.fail(kUidEchoId,
                 fmt::format("response.uid is {} instead of the request's {}; {}", json(got).dump(),
                             json(e.ex.sent.uid).dump(), note),
                 {}, json(e.ex.sent.uid), json(got));
@@ -28,10 +32,14 @@ CheckResult judgeUidEcho(const ExchangeView& e) {
 }  // namespace
 
 const Property& uidEchoProperty() {
-  static const Property kProperty{"uid-echo",
-                                  "response.uid equals request.uid (also checked for v1beta1, "
-                                  "which kube-apiserver does not enforce)",
-                                  PropertyScope::Exchange, "none", &judgeUidEcho};
+  static const Property kProperty{.id = kUidEchoId,
+                                  .holdsWhen =
+                                      "response.uid equals request.uid (also checked for v1beta1, "
+                                      "which kube-apiserver does not enforce)",
+                                  .scope = PropertyScope::Exchange,
+                                  .calls = "none",
+                                  .severity = Severity::Cosmetic,
+                                  .judgeExchange = &judgeUidEcho};
   return kProperty;
 }
 

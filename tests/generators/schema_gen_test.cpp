@@ -11,6 +11,7 @@
 
 #include "generators/json_draw.h"
 #include "generators/schema_check.h"
+#include "kube/go/utf8.h"
 #include "tests/generators/gen_fixtures.h"
 
 namespace convcheck {

@@ -159,5 +159,87 @@ TEST(BundleReader, MalformedFilesAreRefusedWithTheFileNamed) {
   EXPECT_NE(errorOf(readWritten(b)).find("case: required"), std::string::npos);
 }
 
+TEST(BundleReader, EveryTruncationOfAValidFileIsRefusedWithTheFileNamed) {
+  const std::string text = bundleJson(validCase()).dump(2);
+  ASSERT_TRUE(std::holds_alternative<Bundle>(readText(text)));
+  for (std::size_t cut = 0; cut < text.size(); cut += 3) {
+    const std::string error = errorOf(readText(text.substr(0, cut)));
+    EXPECT_NE(error.find("bundle.json: not a JSON object"), std::string::npos)
+        << "cut at " << cut << ": " << error;
+  }
+}
+
+TEST(BundleReader, EachRequiredFieldMissingIsNamed) {
+  for (const char* field : {"crd", "kind", "property", "from", "to", "part"}) {
+    json b = bundleJson(validCase());
+    b.erase(field);
+    const std::string error = errorOf(readWritten(b));
+    EXPECT_NE(error.find(std::string("bundle.json: ") + field + ": required (a string)"),
+              std::string::npos)
+        << field << ": " << error;
+  }
+  json b = bundleJson(validCase());
+  b["target"].erase("url");
+  EXPECT_NE(errorOf(readWritten(b)).find("bundle.json: target.url: required (a string)"),
+            std::string::npos)
+      << errorOf(readWritten(b));
+  b = bundleJson(validCase());
+  b["target"] = "https://127.0.0.1:9443/convert";
+  EXPECT_NE(errorOf(readWritten(b)).find("bundle.json: target: required"), std::string::npos);
+  b = bundleJson(validCase());
+  b["case"] = json::array();
+  EXPECT_NE(errorOf(readWritten(b)).find("case"), std::string::npos) << errorOf(readWritten(b));
+  b = bundleJson(validCase());
+  b["case"].erase("objects");
+  EXPECT_NE(errorOf(readWritten(b)).find("case.objects"), std::string::npos)
+      << errorOf(readWritten(b));
+}
+
+TEST(BundleReader, AFormatVersionThatIsNotAKnownIntegerIsRefused) {
+  for (const json& format : {json(0), json(-1), json(kBundleFormat + 1)}) {
+    json b = bundleJson(validCase());
+    b["format"] = format;
+    const std::string error = errorOf(readWritten(b));
+    EXPECT_NE(
+        error.find("bundle.json: format " + format.dump() + " is not known to this convcheck"),
+        std::string::npos)
+        << error;
+  }
+  for (const json& format : {json(2.5), json(nullptr), json("2"), json::array({2})}) {
+    json b = bundleJson(validCase());
+    b["format"] = format;
+    EXPECT_NE(errorOf(readWritten(b)).find("bundle.json: format: required (an integer)"),
+              std::string::npos)
+        << format.dump();
+  }
+  json b = bundleJson(validCase());
+  b.erase("format");
+  EXPECT_NE(errorOf(readWritten(b)).find("format: required"), std::string::npos);
+}
+
+TEST(BundleReader, TheTargetsTransportIsReadAndABadTimeoutIsRefused) {
+  json b = bundleJson(validCase());
+  b["target"]["timeout"] = "1m30s";
+  b["target"]["http2"] = true;
+  b["target"]["caFile"] = "ca.pem";
+  b["target"]["tlsServerName"] = "widgets.system.svc";
+  auto read = readWritten(b);
+  ASSERT_TRUE(std::holds_alternative<Bundle>(read)) << std::get<std::string>(read);
+  const Bundle& bundle = std::get<Bundle>(read);
+  EXPECT_EQ(bundle.target.transport.timeout, std::chrono::milliseconds(90000));
+  EXPECT_TRUE(bundle.target.transport.http2);
+  EXPECT_EQ(bundle.target.transport.tls.caFile, (testDir() / "ca.pem").string());
+  EXPECT_EQ(bundle.target.transport.tls.serverName, "widgets.system.svc");
+  for (const char* timeout : {"soon", "-5s", "30"}) {
+    b["target"]["timeout"] = timeout;
+    const std::string error = errorOf(readWritten(b));
+    EXPECT_NE(error.find("bundle.json: target.timeout: "), std::string::npos)
+        << timeout << ": " << error;
+  }
+  b["target"]["timeout"] = 30;
+  EXPECT_NE(errorOf(readWritten(b)).find("timeout: must be a string"), std::string::npos)
+      << errorOf(readWritten(b));
+}
+
 }  // namespace
 }  // namespace convcheck

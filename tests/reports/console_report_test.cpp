@@ -8,7 +8,7 @@
 #include <sstream>
 #include <vector>
 
-#include "kube/crd/utf8.h"
+#include "kube/go/utf8.h"
 #include "tests/reports/sample_report.h"
 
 namespace convcheck {

@@ -12,7 +12,7 @@
 #include <filesystem>
 #include <fstream>
 
-#include "kube/crd/utf8.h"
+#include "kube/go/utf8.h"
 #include "tests/reports/sample_report.h"
 
 namespace convcheck {

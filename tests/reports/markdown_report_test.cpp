@@ -11,7 +11,7 @@
 #include <fstream>
 #include <sstream>
 
-#include "kube/crd/utf8.h"
+#include "kube/go/utf8.h"
 #include "tests/reports/sample_report.h"
 
 namespace convcheck {

@@ -54,8 +54,7 @@ std::optional<std::string> unquoteYamlScalar(std::string value) {
           break;
         }
         case 'u': {
-          pattern::appendUtf8(
-              out, static_cast<char32_t>(std::stoul(value.substr(i + 1, 4), nullptr, 16)));
+          appendRune(out, static_cast<char32_t>(std::stoul(value.substr(i + 1, 4), nullptr, 16)));
           i += 4;
           break;
         }

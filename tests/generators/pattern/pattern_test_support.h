@@ -11,7 +11,7 @@
 #include <vector>
 
 #include "generators/pattern/pattern_gen.h"
-#include "generators/pattern/utf8.h"
+#include "kube/go/utf8.h"
 
 namespace convcheck::pattern_test {
 
@@ -36,8 +36,10 @@ inline std::vector<std::string> sample(const rc::Gen<std::string>& gen, int coun
   return out;
 }
 
+// Runes in `text`, or -1 when it is not valid UTF-8.
 inline std::size_t runes(const std::string& text) {
-  return pattern::countRunes(text).value_or(static_cast<std::size_t>(-1));
+  return firstInvalidUtf8(text) == std::string_view::npos ? runeCount(text)
+                                                          : static_cast<std::size_t>(-1);
 }
 
 inline bool hasNonAscii(const std::string& text) {

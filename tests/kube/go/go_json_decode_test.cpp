@@ -115,6 +115,10 @@ TEST(GoFormatTest, TypeNamesAndValuesPrintLikeGo) {
   EXPECT_EQ(goSharpV(json{{"b", {1, "x"}}, {"a", nullptr}}),
             "map[string]interface {}{\"a\":interface {}(nil), \"b\":[]interface {}{1, \"x\"}}");
   EXPECT_EQ(goTrimSpace("\xC2\xA0 x \n"), "x");
+  // Trailing multi-byte spaces go too; an invalid byte or another rune at the end stops trimming.
+  EXPECT_EQ(goTrimSpace("x\xE2\x80\x83\xC2\xA0"), "x");
+  EXPECT_EQ(goTrimSpace(" x\xA0 "), "x\xA0");
+  EXPECT_EQ(goTrimSpace("\xE6\x97\xA5 "), "\xE6\x97\xA5");
 }
 
 TEST(GroupVersionTest, ParsesAndPrintsLikeApimachinery) {

@@ -4,6 +4,8 @@
 
 #include "properties/checks/problem_identity.h"
 
+#include "kube/go/utf8.h"
+
 namespace convcheck {
 namespace {
 
@@ -59,6 +61,18 @@ TEST(MaskMessage, VersionNamesInsideWordsAreKept) {
   // Only standalone numbers are masked: "v1beta1" keeps its digits.
   EXPECT_EQ(maskMessage("cannot convert to v1beta1 at index 3", {}),
             "cannot convert to v1beta1 at index <n>");
+}
+
+TEST(MaskMessage, ALongMessageIsCutOnACharacterBoundary) {
+  // The masked message is part of a cause key, which JSON reports and bundles write: a
+  // multi-byte character at the cut is left out whole, wherever the cut falls.
+  for (std::size_t lead = 190; lead < 200; ++lead) {
+    const std::string message =
+        "Error: " + std::string(lead, 'e') + " \xC3\xA9\xE2\x82\xAC" + std::string(300, '.');
+    const std::string masked = maskMessage(message, {});
+    EXPECT_LE(masked.size(), 200u);
+    EXPECT_EQ(firstInvalidUtf8(masked), std::string::npos) << lead;
+  }
 }
 
 TEST(MaskMessage, DifferentMessagesStayDifferent) {

@@ -1,5 +1,6 @@
-// The property registry: every SPEC id once, in SPEC order, each with the judge its scope needs;
-// the Case-scope properties make exactly the calls their registry entry states.
+// The property registry: every SPEC id once, in SPEC order, each with the judge its scope needs,
+// the severity and the traits the rest of the tool reads from it; the Case-scope properties make
+// exactly the calls their registry entry states.
 #include "properties/checks/property_registry.h"
 
 #include <gtest/gtest.h>
@@ -8,6 +9,7 @@
 #include <set>
 
 #include "kube/apiserver/group_version.h"
+#include "properties/checks/cause_analysis.h"
 #include "properties/checks/stored_form.h"
 
 namespace convcheck {
@@ -65,6 +67,40 @@ TEST(PropertyRegistry, EachPropertyHasExactlyTheJudgeOfItsScope) {
         break;
     }
   }
+}
+
+TEST(PropertyRegistry, APlainFailureHasTheSeverityItsPropertyStates) {
+  const std::map<std::string, Severity> expected = {{"uid-echo", Severity::Cosmetic},
+                                                    {"metadata-immutable", Severity::Cosmetic},
+                                                    {"labels-annotations-valid", Severity::Outage},
+                                                    {"tls", Severity::Outage},
+                                                    {"timeout", Severity::Outage},
+                                                    {"schema-valid", Severity::Invented}};
+  for (const auto& p : propertyRegistry()) {
+    const std::string id(p.id);
+    const auto it = expected.find(id);
+    EXPECT_EQ(p.severity, it == expected.end() ? Severity::DataLoss : it->second) << id;
+    Finding f;
+    f.property = id;
+    f.summary = "it failed";
+    const auto causes = causesOf(f, nullptr);
+    ASSERT_EQ(causes.size(), 1u) << id;
+    EXPECT_EQ(causes[0].severity, p.severity) << id;
+  }
+}
+
+TEST(PropertyRegistry, TheTraitsOtherLayersAskForBelongToTheirProperties) {
+  std::set<std::string> convertsBack, aboutMetadata, aboutLatency, causesInDetails;
+  for (const auto& p : propertyRegistry()) {
+    if (p.convertsBack) convertsBack.emplace(p.id);
+    if (p.aboutMetadata) aboutMetadata.emplace(p.id);
+    if (p.aboutLatency) aboutLatency.emplace(p.id);
+    if (p.causesInDetails != nullptr) causesInDetails.emplace(p.id);
+  }
+  EXPECT_EQ(convertsBack, std::set<std::string>{"round-trip"});
+  EXPECT_EQ(aboutMetadata, std::set<std::string>{"metadata-immutable"});
+  EXPECT_EQ(aboutLatency, std::set<std::string>{"timeout"});
+  EXPECT_EQ(causesInDetails, (std::set<std::string>{"schema-valid", "no-pruned-fields"}));
 }
 
 TEST(PropertyRegistry, CheckExchangeJudgesEveryExchangeScopePropertyOnce) {
