@@ -81,16 +81,14 @@ void declareRunFlags(CLI::App& run, RunFlags& f) {
                  "Test only these kinds (Kind or CRD name); default: every CRD with strategy "
                  "Webhook");
   declareTargetOptions(run, f.target, TargetDefaults::Crd);
-  run.add_flag("--http2", c.transport.http2, "Allow HTTP/2 (kube-apiserver uses HTTP/1.1)");
+  declareHttp2Option(run, c.transport.http2);
   declareReviewVersionOption(run, f.reviewVersion);
   declareDateTimesOption(run, f.dateTimes);
   run.add_option("--config", c.configPath,
                  "Config file: run options (flags override them) and acknowledged differences "
                  "(YAML, see README); default: .convcheck.yaml in the current directory when "
                  "there is one");
-  run.add_flag("--raw-objects", c.rawObjects,
-               "Send objects without their schema defaults (kube-apiserver always applies them "
-               "before converting)");
+  declareRawObjectsOption(run, c.rawObjects);
   declareSeedOption(run, c.seed,
                     "Random seed; the same seed, CRD and webhook give the same "
                     "requests and verdict (default: random, printed)")

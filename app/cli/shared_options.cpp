@@ -140,6 +140,16 @@ void declareDateTimesOption(CLI::App& app, std::string& dateTimes) {
       ->check(CLI::IsMember({"canonical", "any"}));
 }
 
+void declareHttp2Option(CLI::App& app, bool& http2) {
+  app.add_flag("--http2", http2, "Allow HTTP/2 (kube-apiserver uses HTTP/1.1)");
+}
+
+void declareRawObjectsOption(CLI::App& app, bool& rawObjects) {
+  app.add_flag("--raw-objects", rawObjects,
+               "Send objects without their schema defaults (kube-apiserver always applies them "
+               "before converting)");
+}
+
 void declareShrinkBudgetOption(CLI::App& app, int& budget, int defaultBudget) {
   app.add_option("--shrink-budget", budget,
                  "Webhook calls spent shrinking each reported failure (0: report unshrunk)")

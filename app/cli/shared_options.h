@@ -1,6 +1,6 @@
 // The options several commands take (--crd, --kind, the webhook target, --wait, --review-version,
-// --date-times, --shrink-budget, --seed), each declared once with its help text, and read once.
-// Used by cli.cpp (run, generate), minimize_command.cpp and replay_command.cpp.
+// --date-times, --shrink-budget, --seed, --http2, --raw-objects), each declared once
+// with its help text, and read once. Used by each command's file.
 #pragma once
 
 #include <chrono>
@@ -69,6 +69,10 @@ void declareReviewVersionOption(CLI::App& app, std::string& reviewVersion);
 // --date-times: canonical or any.
 void declareDateTimesOption(CLI::App& app, std::string& dateTimes);
 
+// --http2: allow HTTP/2.
+void declareHttp2Option(CLI::App& app, bool& http2);
+// --raw-objects: objects sent without their schema defaults.
+void declareRawObjectsOption(CLI::App& app, bool& rawObjects);
 // --shrink-budget with the command's default.
 void declareShrinkBudgetOption(CLI::App& app, int& budget, int defaultBudget);
 

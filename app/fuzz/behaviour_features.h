@@ -1,0 +1,44 @@
+// What a webhook's behaviour on one fuzz case looks like, as features for libFuzzer's extra
+// counters: failed properties and their causes, API-server stages, the shape of error messages,
+// pruned or reverted paths, answer size and latency classes, each per version pair. Used by the
+// fuzz engine; works for a webhook in any language (only its answers are observed).
+#pragma once
+
+#include <cstdint>
+#include <span>
+#include <string>
+#include <vector>
+
+#include "harness/transport/exchange.h"
+#include "properties/case_executor.h"
+
+namespace convcheck {
+
+// `message` with its values masked: digits runs as 0, quoted text as "…", so two messages differ
+// only when the webhook's wording or structure does.
+std::string maskedMessage(const std::string& message);
+
+// A path with its list indices folded: "spec.ports[3].name" -> "spec.ports[*].name".
+std::string foldedPath(const std::string& path);
+
+// The features of one case, as stable 64-bit hashes of readable names (names() keeps them for
+// tests and diagnostics).
+class BehaviourFeatures {
+ public:
+  void clear();
+  // One call of the case (the executor's onCall): its stage, message shape, silent changes, size
+  // and latency class, keyed by the call's desired version.
+  void addExchange(const Exchange& exchange);
+  // The verdicts: each failing or not-evaluable property and each cause, keyed by the pair.
+  void addResult(const CaseResult& result, const std::string& from, const std::string& to);
+
+  const std::vector<std::string>& names() const { return names_; }
+  // Sets counters[h % size] for every feature (saturating at 255).
+  void writeTo(std::span<std::uint8_t> counters) const;
+
+ private:
+  void add(std::string name);
+  std::vector<std::string> names_;
+};
+
+}  // namespace convcheck
