@@ -1,6 +1,8 @@
 #include "app/fuzz/behaviour_features.h"
 
+#include <algorithm>
 #include <bit>
+#include <set>
 
 #include <fmt/format.h>
 
@@ -42,8 +44,16 @@ std::string foldedPath(const std::string& path) {
 
 namespace {
 
-// 0 for 0, else 1 + floor(log2(n)): size and latency classes.
+// 0 for 0, else 1 + floor(log2(n)): latency classes.
 unsigned sizeClass(std::uint64_t n) { return static_cast<unsigned>(std::bit_width(n)); }
+
+// Answer sizes in quarter octaves (the leading bit and the two below it): an answer that grows by
+// a fifth is a new class, so inputs that make the webhook write more are kept and grown further.
+unsigned fineSizeClass(std::uint64_t n) {
+  const unsigned width = sizeClass(n);
+  if (width <= 3) return width;
+  return width * 4 + static_cast<unsigned>((n >> (width - 3)) & 3);
+}
 
 std::uint64_t hashName(const std::string& name) {
   std::uint64_t h = 1469598103934665603ULL;
@@ -66,9 +76,45 @@ void BehaviourFeatures::addExchange(const Exchange& e) {
   add(fmt::format("{}|status|{}", to, e.http.status));
   for (const auto& s : v.silent) add(fmt::format("{}|{}|{}", to, s.what, foldedPath(s.path)));
   add(fmt::format("{}|objects|{}|size|{}", to, sizeClass(e.sent.objects.size()),
-                  sizeClass(e.http.body.size())));
+                  fineSizeClass(e.http.body.size())));
   add(fmt::format("{}|latency|{}", to,
                   sizeClass(static_cast<std::uint64_t>(e.http.elapsed.count()) / 1000)));
+}
+
+namespace {
+
+// A key as a feature names it: identifiers as they are, other keys (map entries) as "*".
+std::string keyName(const std::string& key) {
+  const bool plain = !key.empty() && key.size() <= 64 &&
+                     key.find_first_not_of(
+                         "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ"
+                         "0123456789_") == std::string::npos;
+  return plain ? key : "*";
+}
+
+template <typename Add>
+void addShape(const nlohmann::json& value, const std::string& path, int depth, const Add& add) {
+  if (depth > 12) return;
+  if (value.is_object()) {
+    for (const auto& [key, child] : value.items()) {
+      if (depth == 0 && (key == "metadata" || key == "apiVersion" || key == "kind")) continue;
+      const std::string childPath = path + "." + keyName(key);
+      add(childPath);
+      addShape(child, childPath, depth + 1, add);
+    }
+  } else if (value.is_array()) {
+    add(fmt::format("{}|len|{}", path, std::min<std::size_t>(value.size(), 64)));
+    for (const auto& item : value) addShape(item, path + "[*]", depth + 1, add);
+  }
+}
+
+}  // namespace
+
+void BehaviourFeatures::addInput(const std::string& version, const nlohmann::json& object) {
+  std::set<std::string> seen;  // a feature per shape, not per list element
+  addShape(object, "", 0, [&](const std::string& shape) {
+    if (seen.insert(shape).second) add(fmt::format("{}|in|{}", version, shape));
+  });
 }
 
 void BehaviourFeatures::addResult(const CaseResult& result, const std::string& from,

@@ -9,6 +9,8 @@
 #include <string>
 #include <vector>
 
+#include <nlohmann/json.hpp>
+
 #include "harness/transport/exchange.h"
 #include "properties/case_executor.h"
 
@@ -29,6 +31,10 @@ class BehaviourFeatures {
   // One call of the case (the executor's onCall): its stage, message shape, silent changes, size
   // and latency class, keyed by the call's desired version.
   void addExchange(const Exchange& exchange);
+  // The shape of one object sent (schema coverage of the input, not the webhook's behaviour):
+  // each field path present and each list's length, metadata left out. It lets the corpus keep
+  // inputs that reach further into the schema (longer lists, rarer fields) for the mutator to grow.
+  void addInput(const std::string& version, const nlohmann::json& object);
   // The verdicts: each failing or not-evaluable property and each cause, keyed by the pair.
   void addResult(const CaseResult& result, const std::string& from, const std::string& to);
 

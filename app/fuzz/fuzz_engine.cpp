@@ -113,6 +113,8 @@ class FuzzSession : public FuzzHooks {
         std::_Exit(3);
       }
     }
+    for (std::size_t i = 0; i < c.objects.size(); ++i)
+      features_.addInput(c.versions[i], c.objects[i]);
     features_.addResult(result, c.versions.front(), c.to);
     features_.writeTo(extraCounters());
     for (auto& target : failuresOf(result, c.versions.front(), c.to)) record(target, c, seed);

@@ -51,8 +51,9 @@ TEST(BehaviourFeatures, AnExchangeGivesItsStageMessageShapeSizeAndLatencyClass) 
       has(f, "example.dev/v1|stage|" + std::string(modelStageName(ModelStage::ResultStatus))));
   EXPECT_TRUE(has(f, R"(example.dev/v1|message|conversion failed for "…": 0)"));
   EXPECT_TRUE(has(f, "example.dev/v1|status|200"));
-  EXPECT_TRUE(has(f, "example.dev/v1|objects|0|size|9"));  // 300 bytes: class 9 (256..511)
-  EXPECT_TRUE(has(f, "example.dev/v1|latency|3"));         // 5 ms: class 3 (4..7)
+  // 300 bytes: 9 bits, the two below the leading one 00: class 9 * 4 + 0 (256..319).
+  EXPECT_TRUE(has(f, "example.dev/v1|objects|0|size|36"));
+  EXPECT_TRUE(has(f, "example.dev/v1|latency|3"));  // 5 ms: class 3 (4..7)
 }
 
 TEST(BehaviourFeatures, OtherValuesInTheSameMessageGiveTheSameFeatures) {
@@ -92,6 +93,25 @@ TEST(BehaviourFeatures, FailedPropertiesAndTheirCausesArePerPair) {
   EXPECT_TRUE(has(f, "v1beta1>v1|blocked|determinism"));
   EXPECT_TRUE(has(f, "v1>v1beta1|fail|uid-echo"));
   EXPECT_FALSE(has(f, "v1beta1>v1|fail|order"));
+}
+
+TEST(BehaviourFeatures, AnInputGivesItsFieldPathsAndListLengthsButNotItsMetadata) {
+  const nlohmann::json object = {
+      {"apiVersion", "example.dev/v1"},
+      {"metadata", {{"name", "n"}, {"labels", {{"a", "b"}}}}},
+      {"spec", {{"tags", {"x", "y", "z"}}, {"ports", {{{"name", "p"}}, {{"name", "q"}}}}}}};
+  BehaviourFeatures f;
+  f.addInput("v1", object);
+  EXPECT_TRUE(has(f, "v1|in|.spec"));
+  EXPECT_TRUE(has(f, "v1|in|.spec.tags|len|3"));
+  EXPECT_TRUE(has(f, "v1|in|.spec.ports[*].name"));
+  EXPECT_EQ(std::count(f.names().begin(), f.names().end(), "v1|in|.spec.ports[*].name"), 1);
+  for (const auto& name : f.names()) EXPECT_EQ(name.find("metadata"), std::string::npos) << name;
+  BehaviourFeatures longer;
+  nlohmann::json more = object;
+  more["spec"]["tags"].push_back("w");
+  longer.addInput("v1", more);
+  EXPECT_TRUE(has(longer, "v1|in|.spec.tags|len|4"));
 }
 
 TEST(BehaviourFeatures, CountersAreSetForEachFeatureAndSaturate) {
