@@ -263,6 +263,30 @@ int reportProblems(const KindContext& kind, const FuzzConfig& config,
   return reported;
 }
 
+// Writes the corpus's regressions of `crd` and its samples into libFuzzer's input directory, as
+// cases, so a fuzz run starts from what earlier runs and the user found.
+void seedInputs(const KindContext& kind, const FuzzConfig& config, const std::string& inputs,
+                std::ostream& err) {
+  const FuzzKind fuzzKind = fuzzKindOf(kind, config.maxBatch);
+  const CorpusContents contents = CorpusStore(config.corpusDir).load(kind.crd());
+  for (const auto& note : contents.notes) err << "convcheck: corpus: " << note << "\n";
+  auto write = [&](const std::string& prefix, const json& doc) {
+    const std::string raw = doc.dump();
+    const FuzzCase c =
+        decodeFuzzCase(fuzzKind, reinterpret_cast<const std::uint8_t*>(raw.data()), raw.size());
+    const std::string bytes = encodeFuzzCase(c);
+    const std::string path =
+        fmt::format("{}/{}-{:016x}", inputs, prefix,
+                    hashOf(reinterpret_cast<const std::uint8_t*>(bytes.data()), bytes.size()));
+    if (!fs::exists(path)) std::ofstream(path) << bytes;
+  };
+  for (const auto& r : contents.regressions)
+    write("regression", {{"to", r.regression.caseTo}, {"objects", r.regression.objects}});
+  for (const auto& sample : contents.samples)
+    for (const auto& to : fuzzKind.targets)
+      if (to != sample.version) write("sample", {{"to", to}, {"objects", {sample.object}}});
+}
+
 }  // namespace
 
 int runFuzz(const Crd& crd, const FuzzConfig& config, std::ostream& out, std::ostream& err) {
@@ -286,6 +310,7 @@ int runFuzz(const Crd& crd, const FuzzConfig& config, std::ostream& out, std::os
       return 2;
     }
   }
+  if (!inputs.empty()) seedInputs(kind, config, inputs, err);
   char problemsTemplate[] = "/tmp/convcheck-fuzz-XXXXXX";
   if (!mkdtemp(problemsTemplate)) {
     err << "convcheck: cannot create a temporary directory\n";

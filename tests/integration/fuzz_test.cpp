@@ -66,6 +66,18 @@ TEST(Fuzz, FindsAFaultShrinksItAndWritesABundleThatReplays) {
   EXPECT_EQ(replay.status.code, 1) << replay.out << replay.err;
   EXPECT_NE(replay.out.find("still fails"), std::string::npos) << replay.out;
 
+  // A later fuzz run starts from the stored regressions: a corpus with only them finds the
+  // problem again within a handful of cases.
+  const fs::path again = scratch.path() / "again";
+  fs::create_directories(again);
+  fs::copy(fs::path(corpus) / "regressions", again / "regressions", fs::copy_options::recursive);
+  BinaryRun resumed =
+      runBinary({"fuzz", "--crd", ExampleWebhook::widgetCrdPath(), "--url", webhook.url(),
+                 "--ca-file", webhook.pki().caFile(), "--runs", "3", "--shrink-budget", "0",
+                 "--corpus", again.string(), "--report-dir", (scratch.path() / "r2").string()});
+  EXPECT_EQ(resumed.status.code, 1) << resumed.out << resumed.err;
+  EXPECT_NE(resumed.out.find("problem: round-trip"), std::string::npos) << resumed.out;
+
   // The stored regression is replayed first by a later `run` with the same corpus.
   BinaryRun run = runBinary({"run", "--crd", ExampleWebhook::widgetCrdPath(), "--url",
                              webhook.url(), "--ca-file", webhook.pki().caFile(), "--tests", "1",
