@@ -33,7 +33,8 @@ struct CaseMutator::Site {
   json::json_pointer pointer;
   std::string fieldPath;
   bool isArray = false;
-  bool inObject = false;  // a field of an object (not a list element): it can be dropped
+  bool inObject = false;             // a field of an object (not a list element): it can be dropped
+  const SchemaNode* node = nullptr;  // the schema node of the value
 };
 
 struct CaseMutator::Pick {
@@ -48,7 +49,7 @@ template <typename Out>
 void collectSites(const json& value, const SchemaNode* node, const json::json_pointer& pointer,
                   const std::string& fieldPath, bool inObject, Out& out) {
   if (!node) return;
-  if (!pointer.empty()) out.push_back({pointer, fieldPath, value.is_array(), inObject});
+  if (!pointer.empty()) out.push_back({pointer, fieldPath, value.is_array(), inObject, node});
   if (value.is_object()) {
     for (const auto& [key, child] : value.items()) {
       if (pointer.empty() && (key == "apiVersion" || key == "kind" || key == "metadata")) continue;
@@ -180,8 +181,21 @@ bool CaseMutator::resizeList(FuzzCase& c, std::uint64_t seed) {
   if (!p) return false;
   json changed = c.objects[p->object];
   json& list = changed[p->site.pointer];
-  const unsigned how = static_cast<unsigned>(rng() % 3);
-  if (how == 0 && !list.empty()) {
+  const unsigned how = static_cast<unsigned>(rng() % 4);
+  if (how == 3) {
+    // A length anywhere the schema allows (at most 64), items removed or drawn to reach it.
+    const std::size_t low = p->site.node->minItems.value_or(0);
+    const std::size_t high = std::max<std::size_t>(
+        low, std::min<std::uint64_t>(p->site.node->maxItems.value_or(64), 64));
+    const std::size_t length = low + rng() % (high - low + 1);
+    while (list.size() > length)
+      list.erase(list.begin() + static_cast<std::ptrdiff_t>(rng() % list.size()));
+    while (list.size() < length) {
+      auto item = draw(c.versions[p->object], p->site.fieldPath + "[*]", rng());
+      if (!item) return false;
+      list.push_back(std::move(*item));
+    }
+  } else if (how == 0 && !list.empty()) {
     list.erase(list.begin() + static_cast<std::ptrdiff_t>(rng() % list.size()));
   } else if (how == 1 && !list.empty()) {
     const std::size_t at = rng() % list.size();

@@ -19,7 +19,7 @@ namespace convcheck {
 enum class MutationKind {
   SetValue,          // a field's value drawn again from its schema node
   DropField,         // an optional field removed
-  ResizeList,        // an element of a list removed, repeated or added
+  ResizeList,        // a list's element removed, repeated or added, or a new length it may have
   AddObject,         // a generated object appended to the batch
   RemoveObject,      // an object removed from a batch of several
   RegenerateObject,  // an object replaced by a generated one of any source version

@@ -4,6 +4,8 @@
 
 #include <gtest/gtest.h>
 
+#include <set>
+
 #include "tests/harness/fuzz/fuzz_kind_fixture.h"
 
 namespace convcheck {
@@ -55,6 +57,25 @@ TEST_P(CaseMutatorTest, AValueMutationChangesOneObjectOnly) {
     EXPECT_EQ(m.result.to, c.to);
   }
   EXPECT_EQ(seen, 10);
+}
+
+TEST_P(CaseMutatorTest, ListsReachLengthsTheGeneratorsNeverDraw) {
+  if (GetParam().rfind("widgets", 0) != 0) GTEST_SKIP() << "only the widgets CRD has lists";
+  CaseMutator mutator(kind);
+  std::set<std::size_t> lengths;
+  for (std::uint64_t seed = 0; seed < 400; ++seed) {
+    FuzzCase c = generatedFuzzCase(kind, seed % 40);
+    for (std::uint64_t step = 0; step < 5; ++step) {
+      c = mutator.mutate(c, seed * 10 + step).result;
+      for (const auto& o : c.objects)
+        if (o.contains("spec") && o["spec"].contains("tags"))
+          lengths.insert(o["spec"]["tags"].size());
+    }
+  }
+  // spec.tags has maxItems 16; generated objects carry at most five.
+  EXPECT_GE(lengths.size(), 10u);
+  EXPECT_GT(*lengths.rbegin(), 8u);
+  EXPECT_LE(*lengths.rbegin(), 16u);
 }
 
 TEST_P(CaseMutatorTest, TheSameCaseAndSeedGiveTheSameMutant) {
