@@ -72,7 +72,8 @@ void BehaviourFeatures::addExchange(const Exchange& e) {
   const ModelVerdict& v = e.verdict;
   add(fmt::format("{}|stage|{}", to, modelStageName(v.stage)));
   if (!v.message.empty()) add(fmt::format("{}|message|{}", to, maskedMessage(v.message)));
-  if (!e.http.ok()) add(fmt::format("{}|transport|{}", to, e.http.transportErrorKind));
+  if (!e.http.ok())
+    add(fmt::format("{}|transport|{}", to, transportErrorKindName(e.http.transportErrorKind)));
   add(fmt::format("{}|status|{}", to, e.http.status));
   for (const auto& s : v.silent) add(fmt::format("{}|{}|{}", to, s.what, foldedPath(s.path)));
   add(fmt::format("{}|objects|{}|size|{}", to, sizeClass(e.sent.objects.size()),

@@ -107,8 +107,8 @@ class FuzzSession : public FuzzHooks {
     CaseResult result = executor_.run(c.objects, c.versions.front(), c.to, seed);
     if (execs_ == 1 && result.forwardCall) {
       const HttpResult& http = result.forwardCall->http;
-      if (!http.ok() &&
-          (http.transportErrorKind == "connect" || http.transportErrorKind == "tls")) {
+      if (!http.ok() && (http.transportErrorKind == TransportErrorKind::Connect ||
+                         http.transportErrorKind == TransportErrorKind::Tls)) {
         std::ofstream(problemsDir_ + "/unreachable") << http.transportError << "\n";
         std::_Exit(3);
       }
