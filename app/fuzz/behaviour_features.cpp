@@ -136,6 +136,12 @@ void BehaviourFeatures::addResult(const CaseResult& result, const std::string& f
     addAll({result.backward[i]}, result.backwardFrom + ">" + result.backwardTo[i]);
 }
 
+std::size_t BehaviourFeatures::addNewTo(std::unordered_set<std::uint64_t>& seen) const {
+  std::size_t added = 0;
+  for (const auto& name : names_) added += seen.insert(hashName(name)).second;
+  return added;
+}
+
 void BehaviourFeatures::writeTo(std::span<std::uint8_t> counters) const {
   if (counters.empty()) return;
   for (const auto& name : names_) {

@@ -7,6 +7,7 @@
 #include <cstdint>
 #include <span>
 #include <string>
+#include <unordered_set>
 #include <vector>
 
 #include <nlohmann/json.hpp>
@@ -39,6 +40,9 @@ class BehaviourFeatures {
   void addResult(const CaseResult& result, const std::string& from, const std::string& to);
 
   const std::vector<std::string>& names() const { return names_; }
+  // Adds the hashes of this case's features to `seen`; returns how many were not there (a case
+  // showing new behaviour, as libFuzzer would keep it).
+  std::size_t addNewTo(std::unordered_set<std::uint64_t>& seen) const;
   // Sets counters[h % size] for every feature (saturating at 255).
   void writeTo(std::span<std::uint8_t> counters) const;
 

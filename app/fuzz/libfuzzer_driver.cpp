@@ -27,6 +27,7 @@ std::span<std::uint8_t> extraCounters() { return {counters, sizeof counters}; }
 
 void runLibFuzzer(const std::vector<std::string>& args, FuzzHooks& hooks) {
   activeHooks = &hooks;
+  std::atexit([] { activeHooks->finished(); });
   std::vector<char*> argv;
   for (const auto& a : args) argv.push_back(const_cast<char*>(a.c_str()));
   argv.push_back(nullptr);

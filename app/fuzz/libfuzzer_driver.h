@@ -21,6 +21,8 @@ class FuzzHooks {
   virtual std::size_t crossOver(const std::uint8_t* a, std::size_t sizeA, const std::uint8_t* b,
                                 std::size_t sizeB, std::uint8_t* out, std::size_t maxOut,
                                 unsigned seed) = 0;
+  // libFuzzer is done and the process is exiting (called from an atexit handler).
+  virtual void finished() {}
 };
 
 // libFuzzer's extra counters: cleared by libFuzzer before each input, read after it.

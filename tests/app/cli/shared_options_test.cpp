@@ -25,9 +25,11 @@ namespace {
 // reports and bundles, minimize's one bundle, fuzz's the bundles of its problems; fuzz's --seed
 // is libFuzzer's; run's --corpus replays samples and regressions, fuzz's keeps libFuzzer's inputs;
 // run's --config also holds run options, fuzz's only acknowledged differences; run's --batch-size
-// is a LIST chunk, fuzz's the largest batch of a case.
-const std::set<std::string> kSameNameOtherMeaning = {
-    "--kind", "--seed", "--output", "--report-dir", "--corpus", "--config", "--batch-size"};
+// is a LIST chunk, fuzz's the largest batch of a case; run's --jobs is requests in flight, fuzz's
+// fuzzing processes.
+const std::set<std::string> kSameNameOtherMeaning = {"--kind",       "--seed",   "--output",
+                                                     "--report-dir", "--corpus", "--config",
+                                                     "--batch-size", "--jobs"};
 
 // Option name (its last, long form) -> description, as `convcheck COMMAND --help` prints them.
 std::map<std::string, std::string> helpOptions(const std::string& command) {
@@ -102,7 +104,7 @@ TEST(SharedOptions, EachOptionNameIsDeclaredOnceInTheCliSources) {
   ASSERT_GE(declarations.size(), 30u);
   EXPECT_EQ(declarations["--url"], 1);
   for (const auto& [name, count] : declarations) {
-    if (kSameNameOtherMeaning.count(name) || name == "-o") continue;
+    if (kSameNameOtherMeaning.count(name) || name == "-o" || name == "-j") continue;
     EXPECT_EQ(count, 1) << name << " is declared " << count << " times in app/cli";
   }
 }

@@ -128,5 +128,20 @@ TEST(BehaviourFeatures, CountersAreSetForEachFeatureAndSaturate) {
   EXPECT_EQ(std::count(untouched.begin(), untouched.end(), 0), 16);
 }
 
+TEST(BehaviourFeatures, OnlyFeaturesNotSeenBeforeCountAsNewBehaviour) {
+  std::unordered_set<std::uint64_t> seen;
+  BehaviourFeatures first;
+  first.addExchange(rejected("boom", std::chrono::milliseconds(1)));
+  const std::size_t added = first.addNewTo(seen);
+  EXPECT_GT(added, 0u);
+  EXPECT_EQ(seen.size(), added);
+  BehaviourFeatures same;  // other values, same shape
+  same.addExchange(rejected("boom", std::chrono::milliseconds(1)));
+  EXPECT_EQ(same.addNewTo(seen), 0u);
+  BehaviourFeatures other;
+  other.addExchange(rejected("another failure", std::chrono::milliseconds(1)));
+  EXPECT_EQ(other.addNewTo(seen), 1u);  // its message shape only
+}
+
 }  // namespace
 }  // namespace convcheck
