@@ -4,12 +4,14 @@
 # with the same wall-clock budget per seed: whether round-trip failed, the time to the first
 # failure (fuzz prints it; run's is its whole wall time when it failed), and fuzz's execs/s.
 # First, 10 default runs (--tests 100) with different seeds, as a user would run `run`.
+# fuzz stops at its first problem (--stop-on-problem) and runs JOBS processes.
 # Usage: bash bench/fuzz_vs_run.sh   (env: BUDGET seconds per seed, default 120; SEEDS, default
-# "1 2 3"; BUILD_DIR).
+# "1 2 3"; JOBS, default 1; BUILD_DIR).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 budget=${BUDGET:-120}
 seeds=${SEEDS:-1 2 3}
+jobs=${JOBS:-1}
 source bench/webhook.sh
 bench_setup
 crd=examples/crds/widgets.example.convcheck.dev.yaml
@@ -51,10 +53,13 @@ for seed in $seeds; do
   rm -rf "$work/corpus"
   "$build/app/convcheck" fuzz --crd "$crd" --url "$url" --ca-file "$work/pki/ca.pem" \
     --seed "$seed" --max-total-time "${budget}s" --shrink-budget 0 --corpus "$work/corpus" \
-    --report-dir "$work/fuzz" >"$work/fuzz.out" 2>"$work/fuzz.err" || true
-  first=$(sed -n 's/^convcheck fuzz: problem after \([0-9.]*\) s .*round-trip.*/\1/p' \
-    "$work/fuzz.err" | head -n1)
-  execs=$(sed -n 's/^stat::average_exec_per_sec: *//p' "$work/fuzz.err" | tail -n1)
+    --jobs "$jobs" --stop-on-problem --report-dir "$work/fuzz" --color never \
+    >"$work/fuzz.out" 2>"$work/fuzz.err" || true
+  # The report's note: "fuzz: N case(s) in S s (X/s) over J process(es); ...; first problem
+  # after T s (...)".
+  first=$(sed -n 's/.*first problem after \([0-9.]*\) s.*/\1/p' "$work/fuzz.out" | head -n1)
+  execs=$(sed -n 's/.*note: fuzz: [0-9]* case(s) in [0-9.]* s (\([0-9.]*\)\/s).*/\1/p' \
+    "$work/fuzz.out" | head -n1)
   printf '%-5s %-5s %-6s %12s %8s\n' fuzz "$seed" "$([ -n "$first" ] && echo yes || echo no)" \
     "${first:--}" "${execs:-?}"
 done

@@ -1,5 +1,6 @@
 #include "app/fuzz/fuzz_engine.h"
 
+#include <pthread.h>
 #include <signal.h>
 #include <sys/wait.h>
 #include <unistd.h>
@@ -96,18 +97,28 @@ bool hasFoundCases(const std::string& dir) {
   return false;
 }
 
+// libFuzzer's exit code when SIGINT or SIGTERM interrupts it (-interrupted_exitcode).
+constexpr int kLibFuzzerInterruptedExit = 72;
+
+struct ChildrenOutcome {
+  std::string failure;       // how the first process that ended abnormally ended, or ""
+  bool interrupted = false;  // SIGINT or SIGTERM came: every process was told to stop
+};
+
 // Runs libFuzzer in `config.jobs` child processes (libFuzzer ends its process when done) and
-// waits for them; returns a description of the first that ended abnormally, or "".
-std::string fuzzInChildren(const KindContext& kind, const FuzzConfig& config,
-                           const std::string& inputs, const std::string& foundDir) {
+// waits for them. SIGINT and SIGTERM do not end this process meanwhile: they stop the children
+// (SIGUSR1, libFuzzer's graceful exit, for those the signal did not reach), so what they found is
+// still reported.
+ChildrenOutcome fuzzInChildren(const KindContext& kind, const FuzzConfig& config,
+                               const std::string& inputs, const std::string& foundDir) {
   std::fflush(stdout);
   std::fflush(stderr);
+  ChildrenOutcome outcome;
   std::vector<pid_t> children;
-  std::string failure;
   for (int job = 0; job < config.jobs; ++job) {
     const pid_t child = fork();
     if (child < 0) {
-      failure = fmt::format("fork failed: {}", std::strerror(errno));
+      outcome.failure = fmt::format("fork failed: {}", std::strerror(errno));
       break;
     }
     if (child == 0) {
@@ -116,13 +127,20 @@ std::string fuzzInChildren(const KindContext& kind, const FuzzConfig& config,
     }
     children.push_back(child);
   }
+  sigset_t stopSignals, previous;
+  sigemptyset(&stopSignals);
+  sigaddset(&stopSignals, SIGINT);
+  sigaddset(&stopSignals, SIGTERM);
+  pthread_sigmask(SIG_BLOCK, &stopSignals, &previous);
   // Polled rather than waited for in turn: with --stop-on-problem the first problem stops every
-  // process (SIGUSR1 is libFuzzer's graceful exit), and a webhook started for the run is a child
-  // of this process too, which waitpid(-1) would reap.
+  // process, and a webhook started for the run is a child of this process too, which
+  // waitpid(-1) would reap.
   std::vector<pid_t> running = children;
   bool stopping = false;
   while (!running.empty()) {
-    if (config.stopOnProblem && !stopping && hasFoundCases(foundDir)) {
+    const timespec now{0, 0};
+    if (sigtimedwait(&stopSignals, nullptr, &now) > 0) outcome.interrupted = true;
+    if (!stopping && (outcome.interrupted || (config.stopOnProblem && hasFoundCases(foundDir)))) {
       stopping = true;
       for (const pid_t child : running) kill(child, SIGUSR1);
     }
@@ -130,17 +148,18 @@ std::string fuzzInChildren(const KindContext& kind, const FuzzConfig& config,
       int status = 0;
       const pid_t done = waitpid(child, &status, WNOHANG);
       if (done == 0 || (done < 0 && errno == EINTR)) return false;
-      const bool clean =
-          done < 0 || (WIFEXITED(status) &&
-                       (WEXITSTATUS(status) == 0 || WEXITSTATUS(status) == kFuzzUnreachableExit));
-      if (!clean && failure.empty())
-        failure = WIFSIGNALED(status) ? fmt::format("signal {}", WTERMSIG(status))
-                                      : fmt::format("exit {}", WEXITSTATUS(status));
+      const int code = WIFEXITED(status) ? WEXITSTATUS(status) : -1;
+      const bool clean = done < 0 || code == 0 || code == kFuzzUnreachableExit ||
+                         (outcome.interrupted && code == kLibFuzzerInterruptedExit);
+      if (!clean && outcome.failure.empty())
+        outcome.failure = WIFSIGNALED(status) ? fmt::format("signal {}", WTERMSIG(status))
+                                              : fmt::format("exit {}", code);
       return true;
     });
     if (!running.empty()) std::this_thread::sleep_for(std::chrono::milliseconds(100));
   }
-  return failure;
+  pthread_sigmask(SIG_SETMASK, &previous, nullptr);
+  return outcome;
 }
 
 std::size_t filesIn(const std::string& dir) {
@@ -163,8 +182,8 @@ std::string fuzzSummary(const FuzzConfig& config, const FuzzStats& stats,
     text += fmt::format("; first problem after {:.1f} s (case {} of process {})",
                         found.front().seconds, found.front().exec, found.front().job);
   text +=
-      "; the tallies count the cases run again (those that showed a problem first), not "
-      "every fuzz case";
+      "; the tallies count the cases run again (the first of each problem on each property and "
+      "pair), not every fuzz case";
   return text;
 }
 
@@ -216,7 +235,7 @@ RunReport runFuzz(const Crd& crd, const FuzzConfig& config, std::ostream& log) {
   }
   if (!config.run.corpusDir.empty()) seedInputs(kind, config, inputs, report);
 
-  std::string abnormal;
+  ChildrenOutcome children;
   if (config.merge) {
     FuzzSession session(kind, config, foundDir, 0);
     const MergeOutcome merged = mergeCorpus(session, inputs);
@@ -228,7 +247,7 @@ RunReport runFuzz(const Crd& crd, const FuzzConfig& config, std::ostream& log) {
     log << fmt::format("fuzz --merge: kept {} of {} input(s) in {} ({} features)\n", merged.kept,
                        merged.inputs, inputs, merged.features);
   } else {
-    abnormal = fuzzInChildren(kind, config, inputs, foundDir);
+    children = fuzzInChildren(kind, config, inputs, foundDir);
   }
   if (std::ifstream in(foundDir + "/unreachable"); in) {
     std::string why;
@@ -237,6 +256,8 @@ RunReport runFuzz(const Crd& crd, const FuzzConfig& config, std::ostream& log) {
                                     explainUnreachable(config.target, why));
     return finishWith(3);
   }
+  const std::string& abnormal = children.failure;
+  report.interrupted = children.interrupted;
   if (!abnormal.empty())
     report.warnings.push_back(fmt::format(
         "a fuzzing process ended abnormally ({}); its problems so far are reported", abnormal));
@@ -249,6 +270,7 @@ RunReport runFuzz(const Crd& crd, const FuzzConfig& config, std::ostream& log) {
   kindReport.seconds =
       std::chrono::duration<double>(std::chrono::steady_clock::now() - started).count();
   report.kinds.push_back(std::move(kindReport));
+  if (report.interrupted) return finishWith(kFuzzInterruptedExit);
   if (report.failedProperties() > 0) return finishWith(1);
   return finishWith(abnormal.empty() ? 0 : 2);
 }

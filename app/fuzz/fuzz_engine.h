@@ -12,10 +12,14 @@
 
 namespace convcheck {
 
+// Exit code of a fuzz run stopped by SIGINT/SIGTERM (as run's: what was found is still reported,
+// marked interrupted).
+inline constexpr int kFuzzInterruptedExit = 130;
+
 // Fuzzes `crd`'s webhook (or merges the corpus, config.merge) and returns the report of the
 // problems found. Exit codes (report.exitCode) as `run`: 0 the budget ran out with no problem,
-// 1 a problem found, 2 bad input, 3 the webhook could not be reached. `log` receives what the
-// engine does besides libFuzzer's own lines (which go to stderr).
+// 1 a problem found, 2 bad input, 3 the webhook could not be reached, 130 interrupted. `log`
+// receives what the engine does besides libFuzzer's own lines (which go to stderr).
 RunReport runFuzz(const Crd& crd, const FuzzConfig& config, std::ostream& log);
 
 }  // namespace convcheck

@@ -6,9 +6,13 @@
 // exits 3.
 #include <gtest/gtest.h>
 
+#include <signal.h>
+
 #include <filesystem>
+#include <fstream>
 #include <iostream>
 #include <regex>
+#include <thread>
 
 #include "tests/integration/convcheck_binary.h"
 #include "tests/support/example_webhook.h"
@@ -161,6 +165,28 @@ TEST(Fuzz, ACorrectWebhookEndsWithExitZeroWhenTheRunsAreSpent) {
   EXPECT_EQ(remerged.status.code, 0) << remerged.out << remerged.err;
   EXPECT_LE(filesIn(fs::path(corpus) / "fuzz"), after);
   EXPECT_GT(filesIn(fs::path(corpus) / "fuzz"), 0u);
+}
+
+// SIGTERM (a CI job cancelled) stops the fuzzing processes; what they found is still reported.
+TEST(Fuzz, ASignalStopsFuzzingReportsWhatWasFoundAndExits130) {
+  ExampleWebhook webhook({.faults = {"uid-not-echoed"}});
+  ScratchDir scratch("convcheck-fuzz-it");
+  const fs::path reports = scratch.path() / "r";
+  std::vector<std::string> args =
+      fuzzArgs(webhook, ExampleWebhook::widgetCrdPath(),
+               {"--max-total-time", "120s", "--jobs", "2", "--shrink-budget", "5", "--report-dir",
+                reports.string()});
+  args.insert(args.begin(), convcheckBinary());
+  ChildProcess fuzz(args, {{"NO_COLOR=1"}, ""});
+  std::this_thread::sleep_for(std::chrono::milliseconds(2500));
+  fuzz.signal(SIGTERM);
+  auto status = fuzz.wait(std::chrono::seconds(60));
+  ASSERT_TRUE(status) << "convcheck fuzz did not stop";
+  EXPECT_EQ(status->code, 130) << fuzz.stderrText();
+  std::ifstream jsonFile(reports / "results.json");
+  const auto results = nlohmann::json::parse(jsonFile);
+  EXPECT_EQ(results["interrupted"], true);
+  EXPECT_EQ(results["kinds"][0]["problems"].size(), 1u);
 }
 
 TEST(Fuzz, AnUnreachableWebhookExitsThree) {
