@@ -64,6 +64,15 @@ std::vector<FoundCase> readFoundCases(const std::string& dir, std::vector<std::s
   return found;
 }
 
+bool anyFoundCase(const std::string& dir) {
+  std::error_code ec;
+  for (const auto& entry : fs::directory_iterator(dir, ec))
+    if (entry.path().extension() == ".json" &&
+        entry.path().filename().string().find("-case-") != std::string::npos)
+      return true;
+  return false;
+}
+
 void writeFuzzStats(const std::string& dir, int job, const FuzzStats& stats) {
   writeJsonAtomically(fs::path(dir) / fmt::format("stats-{}.json", job),
                       {{"execs", stats.execs},

@@ -26,6 +26,9 @@ void writeFoundCase(const std::string& dir, const FoundCase& found);
 // skipped with a note in `notes`.
 std::vector<FoundCase> readFoundCases(const std::string& dir, std::vector<std::string>& notes);
 
+// Whether some process has written a found case into `dir` yet.
+bool anyFoundCase(const std::string& dir);
+
 // What one fuzzing process did, written when it ends and read by the reporting one.
 struct FuzzStats {
   std::int64_t execs = 0;

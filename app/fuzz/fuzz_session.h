@@ -74,7 +74,7 @@ class FuzzSession : public FuzzHooks {
   CaseExecutor executor_;
   std::string foundDir_;
   int job_;
-  std::set<std::string> problems_;  // seen by this process
+  std::set<std::string> problems_;   // seen by this process
   std::set<std::string> sightings_;  // (problem, site) pairs seen by this process
   std::unordered_set<std::uint64_t> seenFeatures_;
   FuzzStats stats_;
