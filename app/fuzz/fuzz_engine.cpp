@@ -13,6 +13,7 @@
 #include "app/fuzz/fuzz_processes.h"
 #include "app/fuzz/fuzz_report.h"
 #include "app/fuzz/fuzz_session.h"
+#include "app/run/target_kinds.h"
 #include "harness/corpus/corpus_store.h"
 
 namespace convcheck {
@@ -92,7 +93,9 @@ std::string fuzzSummary(const FuzzConfig& config, const FuzzStats& stats,
 
 }  // namespace
 
-RunReport runFuzz(const Crd& crd, const FuzzConfig& config, std::ostream& log) {
+RunReport runFuzz(const Crd& crd, const FuzzConfig& config, std::ostream& log,
+                  const TargetFactory& given) {
+  const TargetFactory makeTarget = targetFactory(given);
   const auto started = std::chrono::steady_clock::now();
   RunReport report;
   report.startedAt = fmt::format(
@@ -140,7 +143,7 @@ RunReport runFuzz(const Crd& crd, const FuzzConfig& config, std::ostream& log) {
 
   ChildrenOutcome children;
   if (config.merge) {
-    FuzzSession session(kind, config, foundDir, 0);
+    FuzzSession session(kind, config, makeTarget, foundDir, 0);
     const MergeOutcome merged = mergeCorpus(session, inputs);
     session.finished();
     if (!merged.error.empty()) {
@@ -150,7 +153,7 @@ RunReport runFuzz(const Crd& crd, const FuzzConfig& config, std::ostream& log) {
     log << fmt::format("fuzz --merge: kept {} of {} input(s) in {} ({} features)\n", merged.kept,
                        merged.inputs, inputs, merged.features);
   } else {
-    children = fuzzInChildren(kind, config, inputs, foundDir);
+    children = fuzzInChildren(kind, config, makeTarget, inputs, foundDir);
   }
   if (std::ifstream in(foundDir + "/unreachable"); in) {
     std::string why;
@@ -167,7 +170,7 @@ RunReport runFuzz(const Crd& crd, const FuzzConfig& config, std::ostream& log) {
   std::vector<std::string> notes;
   const std::vector<FoundCase> found = readFoundCases(foundDir, notes);
   const FuzzStats stats = readFuzzStats(foundDir);
-  KindReport kindReport = reportFoundCases(kind, config, found, log);
+  KindReport kindReport = reportFoundCases(kind, config, makeTarget, found, log);
   for (auto& note : notes) kindReport.notes.push_back(std::move(note));
   kindReport.notes.push_back(fuzzSummary(config, stats, found, filesIn(inputs)));
   kindReport.seconds =

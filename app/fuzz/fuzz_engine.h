@@ -7,6 +7,8 @@
 #include <iosfwd>
 
 #include "app/fuzz/fuzz_config.h"
+#include "app/run/target_resolution.h"
+#include "app/run/target_resolution.h"
 #include "kube/crd/crd.h"
 #include "reports/run_report.h"
 
@@ -19,7 +21,10 @@ inline constexpr int kFuzzInterruptedExit = 130;
 // Fuzzes `crd`'s webhook (or merges the corpus, config.merge) and returns the report of the
 // problems found. Exit codes (report.exitCode) as `run`: 0 the budget ran out with no problem,
 // 1 a problem found, 2 bad input, 3 the webhook could not be reached, 130 interrupted. `log`
-// receives what the engine does besides libFuzzer's own lines (which go to stderr).
-RunReport runFuzz(const Crd& crd, const FuzzConfig& config, std::ostream& log);
+// receives what the engine does besides libFuzzer's own lines (which go to stderr). `makeTarget`
+// opens the connections to the webhook, one per process (unset: openTarget, as run, replay and
+// minimize do).
+RunReport runFuzz(const Crd& crd, const FuzzConfig& config, std::ostream& log,
+                  const TargetFactory& makeTarget = {});
 
 }  // namespace convcheck

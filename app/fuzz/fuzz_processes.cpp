@@ -42,7 +42,8 @@ std::vector<std::string> libFuzzerArgs(const FuzzConfig& config, const std::stri
 }
 
 ChildrenOutcome fuzzInChildren(const KindContext& kind, const FuzzConfig& config,
-                               const std::string& inputs, const std::string& foundDir) {
+                               const TargetFactory& makeTarget, const std::string& inputs,
+                               const std::string& foundDir) {
   std::fflush(stdout);
   std::fflush(stderr);
   ChildrenOutcome outcome;
@@ -54,7 +55,7 @@ ChildrenOutcome fuzzInChildren(const KindContext& kind, const FuzzConfig& config
       break;
     }
     if (child == 0) {
-      FuzzSession session(kind, config, foundDir, job);
+      FuzzSession session(kind, config, makeTarget, foundDir, job);
       runLibFuzzer(libFuzzerArgs(config, inputs, job), session);
     }
     children.push_back(child);

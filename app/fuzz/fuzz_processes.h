@@ -8,6 +8,7 @@
 
 #include "app/fuzz/fuzz_config.h"
 #include "app/run/kind_context.h"
+#include "app/run/target_resolution.h"
 
 namespace convcheck {
 
@@ -20,11 +21,12 @@ struct ChildrenOutcome {
   bool interrupted = false;  // SIGINT or SIGTERM came: every process was told to stop
 };
 
-// Runs libFuzzer in `config.jobs` child processes and waits for them; each writes what it finds to
-// `foundDir` (found_case.h). SIGINT and SIGTERM do not end this process meanwhile: they stop the
-// children (SIGUSR1, libFuzzer's graceful exit, for those the signal did not reach), so what they
-// found is still reported.
+// Runs libFuzzer in `config.jobs` child processes (each with a target from `makeTarget`) and
+// waits for them; each writes what it finds to `foundDir` (found_case.h). SIGINT and SIGTERM do
+// not end this process meanwhile: they stop the children (SIGUSR1, libFuzzer's graceful exit, for
+// those the signal did not reach), so what they found is still reported.
 ChildrenOutcome fuzzInChildren(const KindContext& kind, const FuzzConfig& config,
-                               const std::string& inputs, const std::string& foundDir);
+                               const TargetFactory& makeTarget, const std::string& inputs,
+                               const std::string& foundDir);
 
 }  // namespace convcheck

@@ -19,22 +19,23 @@ namespace {
 // The found cases run again, and the calls every one of them made (shrinks included).
 class FoundCaseRunner {
  public:
-  FoundCaseRunner(const KindContext& kind, const FuzzConfig& config, KindReport& report)
+  FoundCaseRunner(const KindContext& kind, const FuzzConfig& config,
+                  const TargetFactory& makeTarget, KindReport& report)
       : kind_(kind),
         config_(config),
         report_(report),
-        converter_(kind.crd(), httpsTarget(config.target), config.target.reviewVersion) {}
+        converter_(kind.crd(), makeTarget(config.target), config.target.reviewVersion) {}
 
   // Runs `batch` converted to `to`, judging what `wants` says.
   CaseResult run(const std::vector<nlohmann::json>& batch, const std::string& from,
                  const std::string& to, std::uint64_t seed,
                  std::function<bool(const std::string&)> wants) {
-    CaseExecutor executor(kind_.crd(), converter_, config_.target.transport.timeout,
-                          std::move(wants), [this](const Exchange& e) {
-                            ++report_.requests;
-                            report_.objectsSent += static_cast<int>(e.sent.objects.size());
-                          });
-    kind_.configure(executor);
+    CaseExecutor executor(
+        kind_.crd(), converter_,
+        fuzzCaseSettings(kind_, config_, std::move(wants), [this](const Exchange& e) {
+          ++report_.requests;
+          report_.objectsSent += static_cast<int>(e.sent.objects.size());
+        }));
     return executor.run(batch, from, to, seed);
   }
 
@@ -48,14 +49,15 @@ class FoundCaseRunner {
 }  // namespace
 
 KindReport reportFoundCases(const KindContext& kind, const FuzzConfig& config,
-                            const std::vector<FoundCase>& found, std::ostream& log) {
+                            const TargetFactory& makeTarget, const std::vector<FoundCase>& found,
+                            std::ostream& log) {
   const Crd& crd = kind.crd();
   KindReport report = kindReportHeader(crd, config.target, config.run);
   for (const auto& note : kind.notes()) report.notes.push_back(note);
   report.versions = kind.versions();
   Tally tally(config.run.properties, ConversionReach(crd));
   RunShrinker shrinker(kind.generators(), kind.checkers(), config.run.shrinkBudget);
-  FoundCaseRunner runner(kind, config, report);
+  FoundCaseRunner runner(kind, config, makeTarget, report);
   const FuzzKind fuzzKind = fuzzKindOf(kind, static_cast<std::size_t>(config.run.maxBatchSize));
   auto selected = [&tally](const std::string& property) { return tally.wants(property); };
   std::vector<ShrinkJob> jobs;

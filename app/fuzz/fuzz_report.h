@@ -10,12 +10,15 @@
 #include "app/fuzz/found_case.h"
 #include "app/fuzz/fuzz_config.h"
 #include "app/run/kind_context.h"
+#include "app/run/target_resolution.h"
 #include "reports/run_report.h"
 
 namespace convcheck {
 
-// `log` receives a line per problem shrunk.
+// `makeTarget` opens the connection the cases and shrinks use; `log` receives a line per problem
+// shrunk.
 KindReport reportFoundCases(const KindContext& kind, const FuzzConfig& config,
-                            const std::vector<FoundCase>& found, std::ostream& log);
+                            const TargetFactory& makeTarget, const std::vector<FoundCase>& found,
+                            std::ostream& log);
 
 }  // namespace convcheck

@@ -57,23 +57,31 @@ std::size_t putBytes(const std::string& bytes, std::uint8_t* out, std::size_t ma
 
 }  // namespace
 
-FuzzSession::FuzzSession(const KindContext& kind, const FuzzConfig& config, std::string foundDir,
-                         int job)
+CaseSettings fuzzCaseSettings(const KindContext& kind, const FuzzConfig& config,
+                              std::function<bool(const std::string&)> wants,
+                              std::function<void(const Exchange&)> onCall) {
+  CaseSettings settings = kind.caseSettings();
+  settings.timeout = config.target.transport.timeout;
+  settings.wants = std::move(wants);
+  settings.onCall = std::move(onCall);
+  return settings;
+}
+
+FuzzSession::FuzzSession(const KindContext& kind, const FuzzConfig& config,
+                         const TargetFactory& makeTarget, std::string foundDir, int job)
     : config_(config),
       fuzzKind_(fuzzKindOf(kind, static_cast<std::size_t>(config.run.maxBatchSize))),
       mutator_(fuzzKind_),
-      converter_(kind.crd(), httpsTarget(config.target), config.target.reviewVersion),
-      executor_(
-          kind.crd(), converter_, config.target.transport.timeout,
-          [this](const std::string& property) { return wants(property); },
-          [this](const Exchange& e) { features_.addExchange(e); }),
+      converter_(kind.crd(), makeTarget(config.target), config.target.reviewVersion),
+      executor_(kind.crd(), converter_,
+                fuzzCaseSettings(
+                    kind, config, [this](const std::string& property) { return wants(property); },
+                    [this](const Exchange& e) { features_.addExchange(e); })),
       foundDir_(std::move(foundDir)),
       job_(job),
       start_(std::chrono::steady_clock::now()),
       lastProgress_(start_),
-      lastStats_(start_) {
-  kind.configure(executor_);
-}
+      lastStats_(start_) {}
 
 bool FuzzSession::wants(const std::string& property) const {
   const auto& selected = config_.run.properties;

@@ -5,6 +5,7 @@
 
 #include <chrono>
 #include <cstdint>
+#include <functional>
 #include <set>
 #include <string>
 #include <unordered_set>
@@ -14,6 +15,7 @@
 #include "app/fuzz/fuzz_config.h"
 #include "app/fuzz/libfuzzer_driver.h"
 #include "app/run/kind_context.h"
+#include "app/run/target_resolution.h"
 #include "harness/fuzz/case_mutator.h"
 #include "harness/fuzz/fuzz_case.h"
 #include "harness/transport/converter.h"
@@ -40,11 +42,19 @@ std::vector<ProblemSighting> problemSightings(const CaseResult& result, const st
 // Exit code of a fuzzing process whose first case found the webhook unreachable.
 inline constexpr int kFuzzUnreachableExit = 3;
 
+// The kind's rules for a case executor of a fuzz run (KindContext::caseSettings, the target's
+// timeout) with the caller's hooks: the construction run, replay and minimize share.
+CaseSettings fuzzCaseSettings(const KindContext& kind, const FuzzConfig& config,
+                              std::function<bool(const std::string&)> wants,
+                              std::function<void(const Exchange&)> onCall);
+
 class FuzzSession : public FuzzHooks {
  public:
-  // `foundDir`: where found cases, stats and an unreachable webhook's reason go; `job`: this
-  // process's number among --jobs.
-  FuzzSession(const KindContext& kind, const FuzzConfig& config, std::string foundDir, int job);
+  // `makeTarget` opens the session's connection (openTarget outside tests); `foundDir`: where
+  // found cases, stats and an unreachable webhook's reason go; `job`: this process's number among
+  // --jobs.
+  FuzzSession(const KindContext& kind, const FuzzConfig& config, const TargetFactory& makeTarget,
+              std::string foundDir, int job);
 
   int testOne(const std::uint8_t* data, std::size_t size) override;
   std::size_t mutate(std::uint8_t* data, std::size_t size, std::size_t maxSize,
