@@ -8,7 +8,6 @@
 
 #include "app/fuzz/fuzz_config.h"
 #include "app/run/target_resolution.h"
-#include "app/run/target_resolution.h"
 #include "kube/crd/crd.h"
 #include "reports/run_report.h"
 

@@ -1,5 +1,6 @@
 #include "app/fuzz/libfuzzer_driver.h"
 
+#include <cstdio>
 #include <cstdlib>
 
 extern "C" {
@@ -17,6 +18,15 @@ FuzzHooks* activeHooks = nullptr;
 // compiler instrumentation, so a g++ build works as a clang one.
 __attribute__((section("__libfuzzer_extra_counters"), used)) std::uint8_t counters[1 << 16];
 
+// The hooks hear that fuzzing is done, and the process ends there: without the exit-time work
+// that belongs to the process it was forked from (static destructors, a sanitizer's leak check of
+// memory that process owns).
+[[noreturn]] void endFuzzingProcess(int code) {
+  if (activeHooks) activeHooks->finished();
+  std::fflush(nullptr);
+  std::_Exit(code);
+}
+
 int testOneInput(const std::uint8_t* data, std::size_t size) {
   return activeHooks->testOne(data, size);
 }
@@ -27,13 +37,13 @@ std::span<std::uint8_t> extraCounters() { return {counters, sizeof counters}; }
 
 void runLibFuzzer(const std::vector<std::string>& args, FuzzHooks& hooks) {
   activeHooks = &hooks;
-  std::atexit([] { activeHooks->finished(); });
+  std::atexit([] { endFuzzingProcess(0); });  // libFuzzer's exit(0) when its budget is spent
   std::vector<char*> argv;
   for (const auto& a : args) argv.push_back(const_cast<char*>(a.c_str()));
   argv.push_back(nullptr);
   int argc = static_cast<int>(args.size());
   char** argvp = argv.data();
-  std::exit(LLVMFuzzerRunDriver(&argc, &argvp, testOneInput));
+  endFuzzingProcess(LLVMFuzzerRunDriver(&argc, &argvp, testOneInput));
 }
 
 }  // namespace convcheck

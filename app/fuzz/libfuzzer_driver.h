@@ -29,7 +29,8 @@ class FuzzHooks {
 std::span<std::uint8_t> extraCounters();
 
 // Runs libFuzzer with `args` (args[0] the program name, then libFuzzer flags and corpus
-// directories) and `hooks`. libFuzzer ends the process when it is done (exit 0).
+// directories) and `hooks`, and ends the process when libFuzzer is done (exit 0), after
+// hooks.finished(), without running the exit-time work of a process it was forked from.
 [[noreturn]] void runLibFuzzer(const std::vector<std::string>& args, FuzzHooks& hooks);
 
 }  // namespace convcheck
