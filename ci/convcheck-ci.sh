@@ -1,5 +1,6 @@
 #!/usr/bin/env bash
-# Runs `convcheck run` in a CI job from CONVCHECK_* variables; the GitHub Action (action.yml) and
+# Runs `convcheck run` (or `convcheck fuzz`) in a CI job from CONVCHECK_* variables; the GitHub
+# Action (action.yml) and
 # the GitLab CI template (ci/gitlab/convcheck.gitlab-ci.yml) both call it. Installed with convcheck
 # as /usr/share/convcheck/convcheck-ci.sh.
 #
@@ -8,13 +9,17 @@
 #   CONVCHECK_WEBHOOK_COMMAND  command that starts the webhook, given to convcheck after `--`
 #                              (split into words as a shell would, not run by a shell)
 #   CONVCHECK_CA               CA bundle (PEM) of the serving certificate
-#   CONVCHECK_DURATION         time budget, e.g. 2m
-#   CONVCHECK_ARGS             more `convcheck run` options (split into words as a shell would)
+#   CONVCHECK_DURATION         time budget, e.g. 2m (fuzz: --max-total-time, default 60s)
+#   CONVCHECK_ARGS             more `convcheck run` (or fuzz) options (split into words as a
+#                              shell would)
+#   CONVCHECK_MODE             run (default) or fuzz
+#   CONVCHECK_CORPUS           fuzz: the corpus directory, kept between CI runs by the caller's
+#                              cache (default: convcheck-corpus)
 #   CONVCHECK_REPORT_DIR       report directory (default: convcheck-report)
 #   CONVCHECK_BIN              the convcheck binary (default: convcheck on PATH)
 #
-# Exits with convcheck's exit code. Under GitHub Actions it writes the outputs report-dir and
-# exit-code to $GITHUB_OUTPUT; convcheck writes its Markdown digest to $GITHUB_STEP_SUMMARY, and
+# Exits with convcheck's exit code. Under GitHub Actions it writes the outputs report-dir,
+# exit-code and corpus to $GITHUB_OUTPUT; convcheck writes its Markdown digest to $GITHUB_STEP_SUMMARY, and
 # when that file is left unchanged this script adds a short verdict there.
 set -uo pipefail
 
@@ -40,10 +45,26 @@ report_dir=${CONVCHECK_REPORT_DIR:-convcheck-report}
 mkdir -p "$report_dir" || fail "cannot make the report directory $report_dir"
 report_dir=$(cd "$report_dir" && pwd)
 
-cmd=("$bin" run --crd "$CONVCHECK_CRD" --report-dir "$report_dir")
+mode=${CONVCHECK_MODE:-run}
+corpus=""
+case $mode in
+  run)
+    cmd=("$bin" run --crd "$CONVCHECK_CRD" --report-dir "$report_dir")
+    [ -z "${CONVCHECK_DURATION:-}" ] || cmd+=(--duration "$CONVCHECK_DURATION")
+    ;;
+  fuzz)
+    corpus=${CONVCHECK_CORPUS:-convcheck-corpus}
+    mkdir -p "$corpus" || fail "cannot make the corpus directory $corpus"
+    corpus=$(cd "$corpus" && pwd)
+    inputs=$(find "$corpus" -type f 2>/dev/null | wc -l)
+    echo "convcheck-ci: fuzzing from a corpus of $inputs file(s) in $corpus"
+    cmd=("$bin" fuzz --crd "$CONVCHECK_CRD" --report-dir "$report_dir" --corpus "$corpus")
+    [ -z "${CONVCHECK_DURATION:-}" ] || cmd+=(--max-total-time "$CONVCHECK_DURATION")
+    ;;
+  *) fail "unknown mode $mode (run or fuzz)" ;;
+esac
 [ -z "${CONVCHECK_URL:-}" ] || cmd+=(--url "$CONVCHECK_URL")
 [ -z "${CONVCHECK_CA:-}" ] || cmd+=(--ca-file "$CONVCHECK_CA")
-[ -z "${CONVCHECK_DURATION:-}" ] || cmd+=(--duration "$CONVCHECK_DURATION")
 words extra "${CONVCHECK_ARGS:-}"
 cmd+=("${extra[@]}")
 words webhook "${CONVCHECK_WEBHOOK_COMMAND:-}"
@@ -59,11 +80,13 @@ echo
 "${cmd[@]}"
 status=$?
 
-case $status in
-  0) verdict="every property held" ;;
-  1) verdict="a property failed" ;;
-  2) verdict="usage or input error" ;;
-  3) verdict="the webhook could not be tested" ;;
+case $mode/$status in
+  run/0) verdict="every property held" ;;
+  fuzz/0) verdict="no problem found within the time budget" ;;
+  fuzz/1) verdict="fuzzing found a problem" ;;
+  */1) verdict="a property failed" ;;
+  */2) verdict="usage or input error" ;;
+  */3) verdict="the webhook could not be tested" ;;
   *) verdict="convcheck ended abnormally" ;;
 esac
 summary_unchanged() { [ ! -f "$summary" ] || [ "$(stat -c %s "$summary")" -eq "$summary_size" ]; }
@@ -85,6 +108,7 @@ if [ -n "${GITHUB_OUTPUT:-}" ]; then
   {
     echo "report-dir=$report_dir"
     echo "exit-code=$status"
+    echo "corpus=$corpus"
   } >>"$GITHUB_OUTPUT"
 fi
 exit $status

@@ -17,9 +17,9 @@ for group in "${groups[@]}"; do
       packages+=(build-essential cmake ninja-build pkg-config file nlohmann-json3-dev
         librapidcheck-dev libvalijson-dev libyaml-cpp-dev libyaml-dev libcurl4-openssl-dev
         libcpp-httplib-dev libssl-dev libcli11-dev libfmt-dev libpugixml-dev libre2-dev zlib1g-dev
-        libjemalloc-dev) ;;
+        libjemalloc-dev libclang-rt-14-dev) ;;
     test)
-      packages+=(clang libclang-rt-14-dev clang-format libgtest-dev libgmock-dev libbenchmark-dev
+      packages+=(clang clang-format libgtest-dev libgmock-dev libbenchmark-dev
         openssl ca-certificates nodejs python3 python3-yaml zsh libxml2-utils) ;;
     package)
       packages+=(mmdebstrap podman runc openssl ca-certificates) ;;

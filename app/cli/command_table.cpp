@@ -6,6 +6,7 @@ namespace convcheck {
 Command runCommand();
 Command replayCommand();
 Command minimizeCommand();
+Command fuzzCommand();
 Command generateCommand();
 Command propertiesCommand();
 Command certsCommand();
@@ -18,6 +19,7 @@ std::vector<Command> commandTable() {
   table.push_back(runCommand());
   table.push_back(replayCommand());
   table.push_back(minimizeCommand());
+  table.push_back(fuzzCommand());
   table.push_back(generateCommand());
   table.push_back(propertiesCommand());
   table.push_back(certsCommand());

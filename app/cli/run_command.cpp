@@ -20,19 +20,16 @@
 #include "app/cli/colour.h"
 #include "app/cli/command.h"
 #include "app/cli/launched_webhook.h"
+#include "app/cli/run_outputs.h"
 #include "app/cli/run_progress.h"
 #include "app/cli/shared_options.h"
 #include "app/run/runner.h"
 #include "app/run/target_kinds.h"
 #include "app/run/webhook_process.h"
 #include "app/run/webhook_wait.h"
-#include "harness/corpus/corpus_store.h"
 #include "harness/plan/test_plan.h"
 #include "kube/go/duration.h"
 #include "properties/checks/property_registry.h"
-#include "reports/bundle_writer.h"
-#include "reports/console_report.h"
-#include "reports/report_formats.h"
 
 namespace convcheck {
 namespace {
@@ -81,16 +78,14 @@ void declareRunFlags(CLI::App& run, RunFlags& f) {
                  "Test only these kinds (Kind or CRD name); default: every CRD with strategy "
                  "Webhook");
   declareTargetOptions(run, f.target, TargetDefaults::Crd);
-  run.add_flag("--http2", c.transport.http2, "Allow HTTP/2 (kube-apiserver uses HTTP/1.1)");
+  declareHttp2Option(run, c.transport.http2);
   declareReviewVersionOption(run, f.reviewVersion);
   declareDateTimesOption(run, f.dateTimes);
   run.add_option("--config", c.configPath,
                  "Config file: run options (flags override them) and acknowledged differences "
                  "(YAML, see README); default: .convcheck.yaml in the current directory when "
                  "there is one");
-  run.add_flag("--raw-objects", c.rawObjects,
-               "Send objects without their schema defaults (kube-apiserver always applies them "
-               "before converting)");
+  declareRawObjectsOption(run, c.rawObjects);
   declareSeedOption(run, c.seed,
                     "Random seed; the same seed, CRD and webhook give the same "
                     "requests and verdict (default: random, printed)")
@@ -116,14 +111,8 @@ void declareRunFlags(CLI::App& run, RunFlags& f) {
       ->check(CLI::Range(1, 100000));
   declareTimeoutOption(run, f.target, TargetDefaults::Crd);
   declareWaitOption(run, f.target);
-  run.add_option("--properties", f.properties,
-                 "Comma-separated property ids to check (default: all; see `convcheck "
-                 "properties`)");
-  for (const auto& format : reportFormats())
-    run.add_option("--" + format.id, c.reportPaths[format.id], format.help + " (- for stdout)");
-  run.add_option("--report-dir", c.reportDir,
-                 "Write reports (junit.xml, results.json, summary.md) and reproduction bundles "
-                 "(bundles/) here");
+  declarePropertiesOption(run, f.properties);
+  declareReportOptions(run, c.reportPaths, c.reportDir);
   declareShrinkBudgetOption(run, c.shrinkBudget, 200);
   run.add_option("--corpus", c.corpusDir,
                  "Corpus directory: samples/ are test inputs, regressions/ are replayed first and "
@@ -145,16 +134,9 @@ void declareRunFlags(CLI::App& run, RunFlags& f) {
                  "(0: no limit)")
       ->default_val(0)
       ->check(CLI::Range(0, 1000000000));
-  run.add_option("--color", f.colour,
-                 "Colour the console report: auto (a terminal, NO_COLOR unset, TERM not dumb), "
-                 "always (also for CI logs, despite NO_COLOR) or never")
-      ->default_val("auto")
-      ->check(CLI::IsMember({"auto", "always", "never"}));
+  declareColourOption(run, f.colour);
   run.add_flag("--verbose,-v", c.verbose, "Print progress per version pair");
-  run.add_option("COMMAND", f.webhookCommand,
-                 "After --: the webhook to start for the run, stopped after it; {certdir} "
-                 "(ca.crt, tls.crt, tls.key that convcheck makes and trusts) and {port} (a free "
-                 "port on 127.0.0.1) in its arguments are replaced (see README)");
+  declareWebhookCommandOption(run, f.webhookCommand);
 }
 
 std::string joinArgs(const std::vector<std::string>& args) {
@@ -200,21 +182,7 @@ std::string finishRunConfig(RunFlags& f, const std::vector<std::string>& args) {
   }
   if (auto error = readReviewVersion(f.reviewVersion, c.reviewVersion); !error.empty())
     return error;
-  if (!f.properties.empty()) {
-    std::size_t start = 0;
-    while (start <= f.properties.size()) {
-      auto end = f.properties.find(',', start);
-      if (end == std::string::npos) end = f.properties.size();
-      std::string id = f.properties.substr(start, end - start);
-      if (!id.empty()) {
-        if (!isKnownProperty(id))
-          return fmt::format("--properties: unknown property id '{}' (see `convcheck properties`)",
-                             id);
-        c.properties.push_back(id);
-      }
-      start = end + 1;
-    }
-  }
+  if (auto error = readPropertyIds(f.properties, c.properties); !error.empty()) return error;
   auto size = parseSize(f.maxResponseSize);
   if (!size || *size == 0)
     return fmt::format("--max-response-size {}: expected e.g. 64MiB", f.maxResponseSize);
@@ -232,17 +200,7 @@ std::string finishRunConfig(RunFlags& f, const std::vector<std::string>& args) {
   }
   repro.insert(repro.end(), dashes, args.end());
   c.commandLine = joinArgs(repro);
-  int onStdout = 0;
-  for (const auto& format : reportFormats()) onStdout += c.reportPaths[format.id] == "-";
-  if (onStdout > 1) return "only one report can go to stdout (-)";
-  for (const auto& format : reportFormats())
-    if (c.reportPaths[format.id].empty() && format.defaultPath)
-      c.reportPaths[format.id] = format.defaultPath();
-  if (!c.reportDir.empty())
-    for (const auto& format : reportFormats())
-      if (c.reportPaths[format.id].empty())
-        c.reportPaths[format.id] = c.reportDir + "/" + format.fileName;
-  return "";
+  return resolveReportPaths(c);
 }
 
 // Turns SIGINT/SIGTERM into a stop request for the run while it lives: the signals are blocked
@@ -273,29 +231,6 @@ class StopSignalWatcher {
   sigset_t signals_{}, previous_{};
   std::thread thread_;
 };
-
-// Stores the reported (shrunk) failure of every failing (kind, from, to, property) in the corpus.
-void saveRegressions(const CorpusStore& corpus, const RunReport& report, std::ostream& out,
-                     std::ostream& err) {
-  int added = 0;
-  for (const auto& kind : report.kinds)
-    for (const auto& tally : kind.tallies) {
-      for (const Finding& f : tally.findings) {
-        if (f.caseTo.empty() || f.caseObjects.empty()) continue;
-        if (f.origin.rfind("corpus ", 0) == 0) continue;  // already stored
-        RegressionCase c{kind.crdName, kind.kind, f.property, f.from,        f.to,
-                         f.part,       f.caseTo,  f.seed,     f.caseObjects, f.summary};
-        bool created = false;
-        std::string saved = corpus.save(c, &created);
-        if (saved.rfind("error: ", 0) == 0)
-          err << "convcheck: corpus: " << saved.substr(7) << "\n";
-        else if (created)
-          ++added;
-      }
-    }
-  if (added > 0)
-    out << fmt::format("corpus: stored {} new regression case(s) in {}\n", added, corpus.dir());
-}
 
 // Reads the config file (--config, else ./.convcheck.yaml when there is one) into c.acks, and
 // gives each option of its `run:` map that the command line leaves unset the file's value.
@@ -370,36 +305,7 @@ int executeRun(RunFlags& f, const std::string& version, std::istream& in, std::o
   }
   if (webhook) webhook->finish(report);
   report.version = version;
-  if (!c.reportDir.empty())
-    for (const auto& e :
-         writeBundles(report, c.transport, !c.url.empty() || c.portForward, c.reportDir))
-      err << "convcheck: " << e << "\n";
-  // Errors go to stderr; with a report on stdout ("-"), so does the console report.
-  if (!report.fatalError.empty()) err << "convcheck: " << report.fatalError << "\n";
-  bool reportOnStdout = false;
-  for (const auto& [id, path] : c.reportPaths) reportOnStdout |= path == "-";
-  std::ostream& console = reportOnStdout ? err : out;
-  bool startedTesting = !report.kinds.empty();
-  if (startedTesting || report.exitCode != 2) {
-    for (const auto& format : reportFormats()) {
-      const std::string& path = c.reportPaths[format.id];
-      if (path.empty()) continue;
-      if (auto e = writeReport(format, report, path, out); !e.empty())
-        err << "convcheck: " << e << "\n";
-    }
-  }
-  if (startedTesting) {
-    std::string fatal = std::move(report.fatalError);  // already on stderr
-    report.fatalError.clear();
-    printConsoleReport(
-        report, console,
-        useColour(f.colour, isatty(reportOnStdout ? STDERR_FILENO : STDOUT_FILENO) == 1));
-    report.fatalError = std::move(fatal);
-    for (const auto& format : reportFormats())
-      if (const std::string& path = c.reportPaths[format.id]; !path.empty() && path != "-")
-        console << fmt::format("{:<6} {}\n", format.label + ":", path);
-  }
-  if (!c.corpusDir.empty()) saveRegressions(CorpusStore(c.corpusDir), report, console, err);
+  writeRunOutputs(report, c, f.colour, out, err);
   return report.exitCode;
 }
 

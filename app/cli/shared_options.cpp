@@ -13,6 +13,8 @@
 #include "harness/cluster/kubectl.h"
 #include "harness/transport/url_parts.h"
 #include "kube/go/duration.h"
+#include "properties/checks/property_registry.h"
+#include "reports/report_formats.h"
 
 namespace convcheck {
 
@@ -140,11 +142,68 @@ void declareDateTimesOption(CLI::App& app, std::string& dateTimes) {
       ->check(CLI::IsMember({"canonical", "any"}));
 }
 
+void declareHttp2Option(CLI::App& app, bool& http2) {
+  app.add_flag("--http2", http2, "Allow HTTP/2 (kube-apiserver uses HTTP/1.1)");
+}
+
+void declareRawObjectsOption(CLI::App& app, bool& rawObjects) {
+  app.add_flag("--raw-objects", rawObjects,
+               "Send objects without their schema defaults (kube-apiserver always applies them "
+               "before converting)");
+}
+
 void declareShrinkBudgetOption(CLI::App& app, int& budget, int defaultBudget) {
   app.add_option("--shrink-budget", budget,
                  "Webhook calls spent shrinking each reported failure (0: report unshrunk)")
       ->default_val(defaultBudget)
       ->check(CLI::Range(0, 1000000));
+}
+
+void declarePropertiesOption(CLI::App& app, std::string& properties) {
+  app.add_option("--properties", properties,
+                 "Comma-separated property ids to check (default: all; see `convcheck "
+                 "properties`)");
+}
+
+std::string readPropertyIds(const std::string& text, std::vector<std::string>& into) {
+  std::size_t start = 0;
+  while (start <= text.size()) {
+    auto end = text.find(',', start);
+    if (end == std::string::npos) end = text.size();
+    std::string id = text.substr(start, end - start);
+    if (!id.empty()) {
+      if (!isKnownProperty(id))
+        return fmt::format("--properties: unknown property id '{}' (see `convcheck properties`)",
+                           id);
+      into.push_back(id);
+    }
+    start = end + 1;
+  }
+  return "";
+}
+
+void declareReportOptions(CLI::App& app, std::map<std::string, std::string>& paths,
+                          std::string& reportDir) {
+  for (const auto& format : reportFormats())
+    app.add_option("--" + format.id, paths[format.id], format.help + " (- for stdout)");
+  app.add_option("--report-dir", reportDir,
+                 "Write reports (junit.xml, results.json, summary.md) and reproduction bundles "
+                 "(bundles/) here");
+}
+
+void declareWebhookCommandOption(CLI::App& app, std::vector<std::string>& command) {
+  app.add_option("COMMAND", command,
+                 "After --: the webhook to start, stopped at the end; {certdir} (ca.crt, tls.crt, "
+                 "tls.key that convcheck makes and trusts) and {port} (a free port on 127.0.0.1) "
+                 "in its arguments are replaced (see README)");
+}
+
+void declareColourOption(CLI::App& app, std::string& colour) {
+  app.add_option("--color", colour,
+                 "Colour the console report: auto (a terminal, NO_COLOR unset, TERM not dumb), "
+                 "always (also for CI logs, despite NO_COLOR) or never")
+      ->default_val("auto")
+      ->check(CLI::IsMember({"auto", "always", "never"}));
 }
 
 CLI::Option* declareSeedOption(CLI::App& app, std::uint64_t& seed, const std::string& help) {

@@ -1,12 +1,14 @@
 // The options several commands take (--crd, --kind, the webhook target, --wait, --review-version,
-// --date-times, --shrink-budget, --seed), each declared once with its help text, and read once.
-// Used by cli.cpp (run, generate), minimize_command.cpp and replay_command.cpp.
+// --date-times, --shrink-budget, --seed, --http2, --raw-objects, --properties, the report files,
+// --color), each declared once with its help text, and read once. Used by each command's file.
 #pragma once
 
 #include <chrono>
 #include <cstdint>
+#include <map>
 #include <optional>
 #include <string>
+#include <vector>
 
 #include "kube/apiserver/http_types.h"
 #include "kube/apiserver/review.h"
@@ -69,8 +71,24 @@ void declareReviewVersionOption(CLI::App& app, std::string& reviewVersion);
 // --date-times: canonical or any.
 void declareDateTimesOption(CLI::App& app, std::string& dateTimes);
 
+// --http2: allow HTTP/2.
+void declareHttp2Option(CLI::App& app, bool& http2);
+// --raw-objects: objects sent without their schema defaults.
+void declareRawObjectsOption(CLI::App& app, bool& rawObjects);
 // --shrink-budget with the command's default.
 void declareShrinkBudgetOption(CLI::App& app, int& budget, int defaultBudget);
+
+// --properties: comma-separated property ids (read with readPropertyIds).
+void declarePropertiesOption(CLI::App& app, std::string& properties);
+// The ids of --properties into `into`; returns an error naming an unknown id, or "".
+std::string readPropertyIds(const std::string& text, std::vector<std::string>& into);
+// --junit, --json, --summary … (one per report format) into `paths`, and --report-dir.
+void declareReportOptions(CLI::App& app, std::map<std::string, std::string>& paths,
+                          std::string& reportDir);
+// COMMAND after --: the webhook to start for the command's run.
+void declareWebhookCommandOption(CLI::App& app, std::vector<std::string>& command);
+// --color: auto, always or never.
+void declareColourOption(CLI::App& app, std::string& colour);
 
 // --seed: a whole number from 0 to 2^64-1 (a sign or anything larger is a usage error); returns
 // the option for the command's default and help.

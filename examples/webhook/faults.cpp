@@ -7,7 +7,7 @@
 namespace convcheck::example {
 
 std::span<const FaultInfo> faultCatalogue() {
-  static constexpr std::array<FaultInfo, 23> kCatalogue{{
+  static constexpr std::array<FaultInfo, 24> kCatalogue{{
       {Fault::UidNotEchoed, "uid-not-echoed", "uid-echo",
        "response.uid is not the request uid (empty)", ""},
       {Fault::ReverseObjects, "reverse-objects", "order",
@@ -73,6 +73,11 @@ std::span<const FaultInfo> faultCatalogue() {
        "parses numbers as float64, as JavaScript does: integers beyond 2^53 come back rounded "
        "(CronTab status.active; near 2^63 they even become floats that no integer schema allows)",
        "edit-round-trip schema-valid"},
+      {Fault::StashOverflow, "stash-overflow", "round-trip",
+       "Widget: the v1-fields stash keeps at most 8 tags (a fixed-size array): a v1 object with "
+       "more loses the rest through an older version; a deep fault, as generated objects carry "
+       "at most a handful of tags",
+       "edit-round-trip"},
   }};
   return kCatalogue;
 }

@@ -36,6 +36,7 @@ enum class Fault : std::uint8_t {
   NeedsDefault,
   OwnedAnnotationLoss,
   Float64Numbers,
+  StashOverflow,
 };
 
 // One row of the catalogue: the --fault name, the SPEC §4 property it breaks, and what it does.

@@ -65,6 +65,9 @@ std::string stashV1Fields(json& object, const FaultSet& faults) {
     return {};
   }
   // A non-empty stash came out of spec, so spec is a map here.
+  if (faults.has(Fault::StashOverflow) && stash.contains("tags") && stash["tags"].is_array() &&
+      stash["tags"].size() > 8)
+    stash["tags"].erase(stash["tags"].begin() + 8, stash["tags"].end());
   if (faults.has(Fault::StaleStash) && spec->contains("replicas"))
     stash["replicas"] = (*spec)["replicas"];
   object["metadata"]["annotations"][std::string(kWidgetStashAnnotation)] = stash.dump();

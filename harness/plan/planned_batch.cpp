@@ -42,7 +42,14 @@ std::vector<json> uniqueIdentities(std::vector<json> batch, const std::vector<st
     const std::size_t slot = j < slots.size() ? slots[j] : j;
     if (meta->contains("name") && (*meta)["name"].is_string()) {
       std::string name = (*meta)["name"].get<std::string>();
-      while (!names.insert(name).second) name = fmt::format("{}-{}", name.substr(0, 200), slot);
+      if (!names.insert(name).second) {
+        // The cut keeps the name within the API server's 253 characters; a name of 200 or more
+        // that already ends in "-<slot>" cuts back to itself, hence the counter.
+        const std::string base = name.substr(0, 200);
+        name = fmt::format("{}-{}", base, slot);
+        for (int n = 2; !names.insert(name).second; ++n)
+          name = fmt::format("{}-{}-{}", base, slot, n);
+      }
       (*meta)["name"] = name;
     }
     if (meta->contains("uid") && (*meta)["uid"].is_string()) {

@@ -152,7 +152,7 @@ TEST(FaultCatalogue, NamesAreUniqueAndResolveBackToTheirFault) {
     EXPECT_EQ(faultFromName(info.name), info.fault);
     EXPECT_EQ(faultInfo(info.fault).name, info.name);
   }
-  EXPECT_EQ(names.size(), 23u);
+  EXPECT_EQ(names.size(), 24u);
 }
 
 TEST(FaultCatalogue, EveryPropertyNamedIsAConvcheckProperty) {
@@ -462,6 +462,26 @@ TEST(Faults, StaleStashCreatesNoStashForAV1ObjectWithoutV1OnlyFields) {
   const json v1 = widget("v1", {{"colour", "red"}, {"replicas", 5}});
   const json older = convertOk(v1, "example.convcheck.dev/v1alpha1", {Fault::StaleStash});
   EXPECT_FALSE(older["metadata"].contains("annotations")) << older.dump();
+}
+
+TEST(Faults, StashOverflowKeepsEightTagsThroughAnOlderVersion) {
+  const FaultSet faults{Fault::StashOverflow};
+  json tags = json::array();
+  for (int i = 0; i < 9; ++i) tags.push_back("t" + std::to_string(i));
+  const json v1 = widget("v1", {{"colour", "red"}, {"tags", tags}});
+  const json back = convertOk(convertOk(v1, "example.convcheck.dev/v1alpha1", faults),
+                              "example.convcheck.dev/v1", faults);
+  ASSERT_EQ(back["spec"]["tags"].size(), 8u);
+  EXPECT_EQ(back["spec"]["tags"][7], "t7");
+}
+
+TEST(Faults, StashOverflowKeepsUpToEightTagsExact) {
+  const FaultSet faults{Fault::StashOverflow};
+  const json v1 =
+      widget("v1", {{"colour", "red"}, {"tags", {"a", "b", "c", "d", "e", "f", "g", "h"}}});
+  EXPECT_EQ(convertOk(convertOk(v1, "example.convcheck.dev/v1beta1", faults),
+                      "example.convcheck.dev/v1", faults),
+            v1);
 }
 
 TEST(Faults, StaleStashKeepsAPlainRoundTripExact) {

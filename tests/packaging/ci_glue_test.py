@@ -58,9 +58,22 @@ class ExampleWebhook:
         self.log.close()
 
 
-def expand_inputs(text, inputs):
-    """${{ inputs.NAME }} replaced by its value, as the runner expands a composite step."""
-    return re.sub(r"\$\{\{\s*inputs\.([A-Za-z0-9_-]+)\s*\}\}", lambda m: inputs[m.group(1)], text)
+def expand_inputs(text, inputs, github=None):
+    """${{ inputs.NAME }} (and ${{ github.NAME }}) replaced by its value, as the runner expands a
+    composite step."""
+    text = re.sub(r"\$\{\{\s*inputs\.([A-Za-z0-9_-]+)\s*\}\}", lambda m: inputs[m.group(1)], text)
+    return re.sub(r"\$\{\{\s*github\.([a-z_]+)\s*\}\}", lambda m: (github or {})[m.group(1)], text)
+
+
+def step_runs(condition, inputs, failed):
+    """Whether a step with this `if:` runs: success() by default, always() whatever came before;
+    conditions on inputs with ==, && and ||, as the action's steps use them."""
+    if not condition:
+        return not failed
+    expression = re.sub(r"inputs\.([A-Za-z0-9_-]+)", lambda m: repr(inputs[m.group(1)]),
+                        str(condition))
+    expression = expression.replace("always()", "True").replace("&&", " and ").replace("||", " or ")
+    return eval(expression, {}) and ("always()" in str(condition) or not failed)
 
 
 class GitHubAction(unittest.TestCase):
@@ -77,8 +90,10 @@ class GitHubAction(unittest.TestCase):
             self.webhook.stop()
         shutil.rmtree(self.scratch)
 
-    def run_action(self, **given):
-        """Runs every step; returns (exit code of the failing or last step, outputs, summary)."""
+    def run_action(self, run_id="1001", **given):
+        """Runs every step as the runner would (actions/cache steps against a cache kept in the
+        scratch directory); returns (exit code of the convcheck step, outputs, summary). The
+        steps' stdout and stderr are in self.log."""
         inputs = {name: spec.get("default", "") for name, spec in self.action["inputs"].items()}
         for name, value in given.items():
             name = name.replace("_", "-")
@@ -87,6 +102,7 @@ class GitHubAction(unittest.TestCase):
         for name, spec in self.action["inputs"].items():
             if spec.get("required"):
                 self.assertTrue(inputs[name], "required input missing: " + name)
+        github = {"run_id": run_id, "run_attempt": "1"}
         workspace = os.path.join(self.scratch, "workspace")
         os.makedirs(workspace, exist_ok=True)
         output_file = os.path.join(self.scratch, "github_output")
@@ -94,25 +110,35 @@ class GitHubAction(unittest.TestCase):
         for path in (output_file, summary_file):
             open(path, "w").close()
         outputs = {}
-        status = 0
+        status = None
+        failed = False
+        self.log = ""
         self.assertEqual(self.action["runs"]["using"], "composite")
         for step in self.action["runs"]["steps"]:
+            if not step_runs(step.get("if"), inputs, failed):
+                continue
+            if "uses" in step:
+                self.run_cache_step(step, inputs, github, workspace)
+                continue
             self.assertEqual(step["shell"], "bash")
             env = dict(os.environ)
-            env.update({k: expand_inputs(str(v), inputs) for k, v in step.get("env", {}).items()})
+            env.update({k: expand_inputs(str(v), inputs, github)
+                        for k, v in step.get("env", {}).items()})
             env.update(GITHUB_OUTPUT=output_file, GITHUB_STEP_SUMMARY=summary_file,
                        GITHUB_ACTION_PATH=SOURCE, GITHUB_WORKSPACE=workspace)
             env["PATH"] = os.path.dirname(CONVCHECK) + os.pathsep + env["PATH"]
             # The runner runs `bash --noprofile --norc -eo pipefail {0}` on the step's script.
-            status = subprocess.run(["bash", "--noprofile", "--norc", "-eo", "pipefail", "-c",
-                                     expand_inputs(step["run"], inputs)], cwd=workspace,
-                                    env=env).returncode
+            done = subprocess.run(["bash", "--noprofile", "--norc", "-eo", "pipefail", "-c",
+                                   expand_inputs(step["run"], inputs, github)], cwd=workspace,
+                                  env=env, stdout=subprocess.PIPE, stderr=subprocess.STDOUT,
+                                  text=True)
+            self.log += done.stdout
+            status = done.returncode
             with open(output_file) as f:
                 step_outputs = dict(line.split("=", 1) for line in f.read().splitlines())
             for name, value in step_outputs.items():
                 outputs[name] = value
-            if status != 0:
-                break
+            failed = failed or status != 0
         # The action's outputs are its step's outputs, as the runner maps them.
         mapped = {}
         for name, spec in self.action["outputs"].items():
@@ -122,6 +148,31 @@ class GitHubAction(unittest.TestCase):
         with open(summary_file) as f:
             summary = f.read()
         return status, mapped, summary
+
+    def cache_store(self):
+        return os.path.join(self.scratch, "actions-cache")
+
+    def run_cache_step(self, step, inputs, github, workspace):
+        """actions/cache/restore and /save as the cache service answers them: keys are immutable,
+        a restore takes the exact key, else the newest entry starting with a restore key."""
+        given = {k: expand_inputs(str(v), inputs, github) for k, v in step.get("with", {}).items()}
+        path = os.path.join(workspace, given["path"])
+        store = self.cache_store()
+        os.makedirs(store, exist_ok=True)
+        if step["uses"].startswith("actions/cache/restore@"):
+            entries = sorted(os.listdir(store),
+                             key=lambda k: os.path.getmtime(os.path.join(store, k)), reverse=True)
+            hits = [k for k in entries if k == given["key"]] or \
+                [k for k in entries if k.startswith(given.get("restore-keys", "\0"))]
+            if hits:
+                shutil.copytree(os.path.join(store, hits[0]), path, dirs_exist_ok=True)
+        elif step["uses"].startswith("actions/cache/save@"):
+            self.assertFalse(os.path.exists(os.path.join(store, given["key"])),
+                             "cache keys are immutable: " + given["key"])
+            if os.path.isdir(path):
+                shutil.copytree(path, os.path.join(store, given["key"]))
+        else:
+            self.fail("a step uses an action the test does not know: " + step["uses"])
 
     def test_a_conforming_webhook_gives_exit_code_0_the_report_dir_and_a_summary(self):
         self.webhook = ExampleWebhook(self.scratch)
@@ -177,6 +228,52 @@ class GitHubAction(unittest.TestCase):
         status, outputs, _ = self.run_action(crd=CRD, args="--seed '1")
         self.assertEqual(status, 2)
 
+    def test_run_mode_neither_restores_nor_saves_a_corpus(self):
+        self.webhook = ExampleWebhook(self.scratch)
+        status, outputs, _ = self.run_action(crd=CRD, url=self.webhook.url, ca=self.webhook.ca,
+                                             args="--seed 1 --tests 2")
+        self.assertEqual(status, 0, self.log)
+        self.assertEqual(outputs["corpus"], "")
+        self.assertFalse(os.path.isdir(self.cache_store()) and os.listdir(self.cache_store()))
+
+    def test_fuzz_mode_saves_the_corpus_and_the_next_ci_run_continues_from_it(self):
+        self.webhook = ExampleWebhook(self.scratch)
+        status, outputs, summary = self.run_action(
+            crd=CRD, url=self.webhook.url, ca=self.webhook.ca, mode="fuzz", duration="3s",
+            args="--seed 1", run_id="2001")
+        self.assertEqual(status, 0, self.log)
+        self.assertEqual(outputs["exit-code"], "0")
+        self.assertEqual(outputs["corpus"], os.path.join(self.scratch, "workspace", "convcheck-corpus"))
+        self.assertIn("fuzzing from a corpus of 0 file(s)", self.log)
+        self.assertIn("convcheck", summary)
+        saved = os.path.join(self.cache_store(), "convcheck-corpus-2001-1")
+        self.assertTrue(os.path.isdir(os.path.join(saved, "fuzz")), self.log)
+        kept = len(os.listdir(os.path.join(saved, "fuzz")))
+        self.assertGreater(kept, 0)
+        # A fresh runner: the workspace is gone, the cache restores the corpus.
+        shutil.rmtree(os.path.join(self.scratch, "workspace"))
+        status, outputs, _ = self.run_action(
+            crd=CRD, url=self.webhook.url, ca=self.webhook.ca, mode="fuzz", duration="2s",
+            run_id="2002")
+        self.assertEqual(status, 0, self.log)
+        self.assertRegex(self.log, r"fuzzing from a corpus of [1-9]\d* file\(s\)")
+        self.assertRegex(self.log, r"INFO: +[1-9]\d* files found in")
+        self.assertTrue(os.path.isdir(os.path.join(self.cache_store(), "convcheck-corpus-2002-1")))
+
+    def test_fuzz_mode_fails_the_step_on_a_problem_and_still_saves_the_corpus(self):
+        self.webhook = ExampleWebhook(self.scratch, faults=["uid-not-echoed"])
+        status, outputs, summary = self.run_action(
+            crd=CRD, url=self.webhook.url, ca=self.webhook.ca, mode="fuzz", duration="2s",
+            args="--seed 1 --shrink-budget 10", run_id="3001")
+        self.assertEqual(status, 1, self.log)
+        self.assertEqual(outputs["exit-code"], "1")
+        self.assertIn("P1", summary)
+        report_dir = outputs["report-dir"]
+        self.assertTrue(os.path.isfile(os.path.join(report_dir, "junit.xml")))
+        self.assertTrue(os.listdir(os.path.join(report_dir, "bundles")))
+        saved = os.path.join(self.cache_store(), "convcheck-corpus-3001-1")
+        self.assertTrue(os.listdir(os.path.join(saved, "regressions")), self.log)
+
 
 class GitLabTemplate(unittest.TestCase):
     """The .convcheck job's script with its variables, as a GitLab runner runs it."""
@@ -213,6 +310,53 @@ class GitLabTemplate(unittest.TestCase):
         self.assertEqual(self.job["artifacts"]["when"], "always")
         for path in self.job["artifacts"]["paths"]:
             self.assertTrue(os.path.isdir(os.path.join(self.scratch, expand(path))))
+
+
+class GitLabFuzzMode(unittest.TestCase):
+    """The .convcheck job in fuzz mode: its cache holds the corpus, which a second pipeline's job
+    starts from."""
+
+    def setUp(self):
+        with open(os.path.join(SOURCE, "ci/gitlab/convcheck.gitlab-ci.yml")) as f:
+            self.job = yaml.safe_load(f)[".convcheck"]
+        self.scratch = tempfile.mkdtemp(prefix="convcheck-gitlab-fuzz-")
+        self.webhook = ExampleWebhook(self.scratch)
+
+    def tearDown(self):
+        self.webhook.stop()
+        shutil.rmtree(self.scratch)
+
+    def run_job(self):
+        variables = {k: str(v) for k, v in self.job["variables"].items()}
+        variables.update(CONVCHECK_CRD=CRD, CONVCHECK_URL=self.webhook.url,
+                         CONVCHECK_CA=self.webhook.ca, CONVCHECK_DURATION="2s",
+                         CONVCHECK_MODE="fuzz", CONVCHECK_ARGS="--seed 1")
+        env = dict(os.environ)
+        env.update(variables)
+        env["PATH"] = os.path.dirname(CONVCHECK) + os.pathsep + env["PATH"]
+        log = ""
+        for line in self.job["script"]:
+            line = line.replace("/usr/share/convcheck/convcheck-ci.sh",
+                                os.path.join(SOURCE, "ci/convcheck-ci.sh"))
+            done = subprocess.run(["bash", "-c", line], cwd=self.scratch, env=env, text=True,
+                                  stdout=subprocess.PIPE, stderr=subprocess.STDOUT)
+            self.assertEqual(done.returncode, 0, done.stdout)
+            log += done.stdout
+        return variables, log
+
+    def test_the_cache_keeps_the_corpus_the_next_job_fuzzes_from(self):
+        cache = self.job["cache"]
+        self.assertEqual(cache["when"], "always")
+        variables, log = self.run_job()
+        self.assertIn("fuzzing from a corpus of 0 file(s)", log)
+        expand = lambda s: re.sub(r"\$\{(\w+)\}", lambda m: variables[m.group(1)], s)
+        cached = [os.path.join(self.scratch, expand(p)) for p in cache["paths"]]
+        self.assertEqual(cached, [os.path.join(self.scratch, "convcheck-corpus/")])
+        self.assertTrue(os.listdir(os.path.join(cached[0], "fuzz")))
+        self.assertTrue(cache["key"].startswith("convcheck-corpus-"))
+        # The runner restores the cached paths into the next job's checkout: here, they stay.
+        _, log = self.run_job()
+        self.assertRegex(log, r"fuzzing from a corpus of [1-9]\d* file\(s\)")
 
 
 class KubernetesJob(unittest.TestCase):

@@ -39,7 +39,7 @@ TEST_P(ReadmeOptions, EveryHelpOptionIsDocumented) {
   for (const auto& o : shown) EXPECT_TRUE(documented.count(o)) << GetParam() << " " << o;
 }
 
-INSTANTIATE_TEST_SUITE_P(Cli, ReadmeOptions, ::testing::Values("run", "generate", "certs"));
+INSTANTIATE_TEST_SUITE_P(Cli, ReadmeOptions, ::testing::Values("run", "generate", "certs", "fuzz"));
 
 TEST(Cli, UnknownOptionIsAUsageError) {
   std::istringstream in;

@@ -22,9 +22,14 @@ namespace {
 // filters several kinds, generate's and minimize's picks one CRD; run's --seed is the run's
 // (random by default), generate's draws the objects, minimize's the request uids; generate's -o
 // prints one JSON object per line, minimize's indented objects; run's --report-dir receives
-// reports and bundles, minimize's one bundle.
-const std::set<std::string> kSameNameOtherMeaning = {"--kind", "--seed", "--output",
-                                                     "--report-dir"};
+// reports and bundles, minimize's one bundle, fuzz's the bundles of its problems; fuzz's --seed
+// is libFuzzer's; run's --corpus replays samples and regressions, fuzz's keeps libFuzzer's inputs;
+// run's --config also holds run options, fuzz's only acknowledged differences; run's --batch-size
+// is a LIST chunk, fuzz's the largest batch of a case; run's --jobs is requests in flight, fuzz's
+// fuzzing processes.
+const std::set<std::string> kSameNameOtherMeaning = {"--kind",       "--seed",   "--output",
+                                                     "--report-dir", "--corpus", "--config",
+                                                     "--batch-size", "--jobs"};
 
 // Option name (its last, long form) -> description, as `convcheck COMMAND --help` prints them.
 std::map<std::string, std::string> helpOptions(const std::string& command) {
@@ -63,11 +68,11 @@ std::string withoutDefault(const std::string& help) {
 
 TEST(SharedOptions, HelpReadsTheSameInEveryCommandThatTakesTheOption) {
   std::map<std::string, std::map<std::string, std::string>> byOption;  // option -> command -> help
-  for (const char* command : {"run", "generate", "minimize", "replay"})
+  for (const char* command : {"run", "generate", "minimize", "replay", "fuzz"})
     for (const auto& [name, help] : helpOptions(command)) byOption[name][command] = help;
   ASSERT_TRUE(byOption.count("--url"));
-  EXPECT_EQ(byOption["--url"].size(), 3u);  // run, minimize, replay
-  EXPECT_EQ(byOption["--crd"].size(), 3u);  // run, generate, minimize
+  EXPECT_EQ(byOption["--url"].size(), 4u);  // run, minimize, replay, fuzz
+  EXPECT_EQ(byOption["--crd"].size(), 4u);  // run, generate, minimize, fuzz
   int shared = 0;
   for (const auto& [name, commands] : byOption) {
     if (commands.size() < 2 || name == "--help" || kSameNameOtherMeaning.count(name)) continue;
@@ -99,7 +104,7 @@ TEST(SharedOptions, EachOptionNameIsDeclaredOnceInTheCliSources) {
   ASSERT_GE(declarations.size(), 30u);
   EXPECT_EQ(declarations["--url"], 1);
   for (const auto& [name, count] : declarations) {
-    if (kSameNameOtherMeaning.count(name) || name == "-o") continue;
+    if (kSameNameOtherMeaning.count(name) || name == "-o" || name == "-j") continue;
     EXPECT_EQ(count, 1) << name << " is declared " << count << " times in app/cli";
   }
 }

@@ -4,6 +4,7 @@
 
 #include <gtest/gtest.h>
 
+#include <set>
 #include <sstream>
 
 #include "kube/crd/crd_loader.h"
@@ -23,6 +24,19 @@ TEST(UniqueIdentities, ARepeatedNameGetsItsSlotAsSuffix) {
   EXPECT_EQ(batch[0]["metadata"]["name"], "a");
   EXPECT_EQ(batch[1]["metadata"]["name"], "a-4");
   EXPECT_EQ(batch[2]["metadata"]["name"], "b");
+}
+
+TEST(UniqueIdentities, LongNamesThatAlreadyCarryTheSuffixStillBecomeUnique) {
+  const std::string longName(200, 'n');
+  auto batch = uniqueIdentities(
+      {object(longName + "-3", "1"), object(longName + "-3", "2"), object(longName + "-3", "3")},
+      {0, 3, 3}, 7);
+  std::set<std::string> names;
+  for (const auto& o : batch) {
+    const std::string name = o["metadata"]["name"];
+    EXPECT_LE(name.size(), 253u);
+    EXPECT_TRUE(names.insert(name).second) << name;
+  }
 }
 
 TEST(UniqueIdentities, ARepeatedUidIsReplacedByOneDrawnFromTheSeedAndTheSlot) {

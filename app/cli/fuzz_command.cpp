@@ -1,0 +1,228 @@
+// `convcheck fuzz --crd … --url … [--corpus DIR] [--max-total-time 10m] [--runs N] [--jobs N]
+// [--merge]`: a coverage-guided search (libFuzzer, fed by the webhook's behaviour) for cases that
+// break a property, with run's target, TLS, config and report options; the problems found are
+// reported as run reports them (shrunk, bundled, stored as regressions). Exit 1 when it found a
+// problem, 0 when the budget ran out without one, 2 usage/input, 3 unreachable. Listed in
+// command_table.cpp.
+#include <unistd.h>
+
+#include <algorithm>
+#include <filesystem>
+#include <istream>
+#include <memory>
+#include <ostream>
+#include <random>
+#include <sstream>
+
+#include <fmt/format.h>
+#include <CLI/CLI.hpp>
+
+#include "app/cli/command.h"
+#include "app/cli/launched_webhook.h"
+#include "app/cli/run_outputs.h"
+#include "app/cli/shared_options.h"
+#include "app/fuzz/fuzz_engine.h"
+#include "app/run/crd_source.h"
+#include "app/run/webhook_wait.h"
+#include "kube/go/duration.h"
+
+namespace convcheck {
+
+namespace {
+
+struct FuzzFlags {
+  FuzzConfig config;
+  std::string kind, reviewVersion, dateTimes = "canonical", properties, colour = "auto";
+  std::string maxTotalTime = "60s";
+  TargetFlags target;
+  bool seedGiven = false;
+  std::vector<std::string> webhookCommand;  // after --: the webhook to start for the fuzz run
+};
+
+void declareFuzzFlags(CLI::App& fuzz, FuzzFlags& f) {
+  RunConfig& c = f.config.run;
+  c.maxBatchSize = 8;
+  declareCrdOption(fuzz, c.crdInput);
+  declareKindOption(fuzz, f.kind);
+  declareTargetOptions(fuzz, f.target, TargetDefaults::Crd);
+  declareHttp2Option(fuzz, c.transport.http2);
+  declareReviewVersionOption(fuzz, f.reviewVersion);
+  declareDateTimesOption(fuzz, f.dateTimes);
+  fuzz.add_option("--config", c.configPath,
+                  "Acknowledged differences (YAML, see docs/reference.md; its run options are "
+                  "not read); default: .convcheck.yaml in the current directory when there is one");
+  declareRawObjectsOption(fuzz, c.rawObjects);
+  declareSeedOption(fuzz, c.seed,
+                    "libFuzzer's random seed (process N of --jobs takes seed+N); default: random, "
+                    "printed")
+      ->each([&f](const std::string&) { f.seedGiven = true; });
+  fuzz.add_option("--corpus", c.corpusDir,
+                  "Corpus directory kept between runs: fuzz/ holds the inputs that showed new "
+                  "behaviour, regressions/ receives the shrunk problems (replayed by `run`)");
+  fuzz.add_option("--max-total-time", f.maxTotalTime,
+                  "Time budget for fuzzing, e.g. 10m (shrinking and reports come after it)")
+      ->default_val("60s");
+  fuzz.add_option("--runs", f.config.runs,
+                  "Cases each fuzzing process runs at most (default: until the time budget)");
+  fuzz.add_option("--jobs,-j", f.config.jobs,
+                  "Fuzzing processes side by side, sharing the corpus directory")
+      ->default_val(1)
+      ->check(CLI::Range(1, 64));
+  fuzz.add_flag("--stop-on-problem", f.config.stopOnProblem,
+                "End fuzzing at the first problem any process finds (it is still shrunk and "
+                "reported); default: fuzz for the whole budget");
+  fuzz.add_flag("--merge", f.config.merge,
+                "Minimise the corpus's fuzz/ inputs instead of fuzzing: smallest first, each kept "
+                "only when it shows behaviour no input kept before it showed");
+  fuzz.add_option("--batch-size", c.maxBatchSize, "Largest batch of objects in one fuzz case")
+      ->default_val(8)
+      ->check(CLI::Range(1, 1000));
+  declareTimeoutOption(fuzz, f.target, TargetDefaults::Crd);
+  declareWaitOption(fuzz, f.target);
+  declarePropertiesOption(fuzz, f.properties);
+  declareReportOptions(fuzz, c.reportPaths, c.reportDir);
+  declareShrinkBudgetOption(fuzz, c.shrinkBudget, 200);
+  declareColourOption(fuzz, f.colour);
+  declareWebhookCommandOption(fuzz, f.webhookCommand);
+}
+
+// Fills what CLI11 could not: target, budget, properties, config file, seed, report paths.
+std::string finishFuzzConfig(FuzzFlags& f, const std::vector<std::string>& args) {
+  RunConfig& c = f.config.run;
+  const auto dashes = std::find(args.begin(), args.end(), "--");
+  if (!f.webhookCommand.empty() && dashes == args.end())
+    return fmt::format("unexpected argument {} (a webhook command to start goes after --)",
+                       f.webhookCommand.front());
+  c.url = f.target.url;
+  TargetFlags target = f.target;  // a started webhook's --url may name {port}
+  if (!f.webhookCommand.empty()) target.url = expandPlaceholders(target.url, "", 1);
+  if (auto error = applyTargetFlags(target, c.transport); !error.empty()) return error;
+  if (auto error = readReviewVersion(f.reviewVersion, c.reviewVersion); !error.empty())
+    return error;
+  c.canonicalDateTimes = f.dateTimes == "canonical";
+  auto budget = parseDuration(f.maxTotalTime);
+  if (!budget || budget->count() < 0)
+    return fmt::format("--max-total-time {}: expected a duration such as 10m or 90s",
+                       f.maxTotalTime);
+  f.config.maxTotalTime = static_cast<int>((budget->count() + 999) / 1000);
+  if (auto error = readPropertyIds(f.properties, c.properties); !error.empty()) return error;
+  if (!f.kind.empty()) c.kinds = {f.kind};
+  if (c.configPath.empty() && std::filesystem::exists(".convcheck.yaml"))
+    c.configPath = ".convcheck.yaml";
+  if (!c.configPath.empty()) {
+    auto read = loadAckConfig(c.configPath);
+    if (auto* error = std::get_if<std::string>(&read)) return *error;
+    c.acks = std::get<AckConfig>(std::move(read));
+  }
+  if (!f.seedGiven) c.seed = std::random_device{}() * 0x100000001ull + std::random_device{}();
+  c.commandLine = "convcheck";
+  for (auto a = args.begin(); a != dashes; ++a) c.commandLine += " " + *a;
+  if (!f.seedGiven) c.commandLine += fmt::format(" --seed {}", c.seed);
+  for (auto a = dashes; a != args.end(); ++a) c.commandLine += " " + *a;
+  return resolveReportPaths(c);
+}
+
+// The one CRD to fuzz: --kind's, else the only one (or the only one with webhook conversion).
+std::variant<const Crd*, std::string> chooseCrd(const std::vector<Crd>& crds, const RunConfig& c) {
+  std::vector<const Crd*> matching;
+  for (const auto& crd : crds)
+    if (c.kinds.empty() || crd.kind == c.kinds.front() || crd.name == c.kinds.front())
+      matching.push_back(&crd);
+  if (matching.size() > 1 && c.kinds.empty()) {
+    std::erase_if(matching, [](const Crd* crd) { return crd->conversionStrategy != "Webhook"; });
+    if (matching.size() != 1)
+      return fmt::format("{} holds several CRDs; choose one with --kind", c.crdInput);
+  }
+  if (matching.empty())
+    return fmt::format("{}: no CRD{}", c.crdInput,
+                       c.kinds.empty() ? "" : " of kind " + c.kinds.front());
+  return matching.front();
+}
+
+// Loads the CRD, starts the webhook (-- COMMAND) or waits for it (--wait), fuzzes, reports.
+int executeFuzz(FuzzFlags& f, const std::string& version, std::istream& in, std::ostream& out,
+                std::ostream& err) {
+  RunConfig& c = f.config.run;
+  if (!c.reportDir.empty()) {
+    std::error_code ec;
+    std::filesystem::create_directories(c.reportDir, ec);
+    if (ec) {
+      err << fmt::format("convcheck: cannot create --report-dir {}: {}\n", c.reportDir,
+                         ec.message());
+      return 2;
+    }
+  }
+  std::string crdText;
+  std::istringstream crdStream;
+  std::unique_ptr<LaunchedWebhook> webhook;
+  if (!f.webhookCommand.empty()) {
+    auto launched = LaunchedWebhook::start(f.webhookCommand, c, in, crdText);
+    if (auto* error = std::get_if<std::string>(&launched)) {
+      err << "convcheck: " << *error << "\n";
+      return 2;
+    }
+    webhook = std::move(std::get<std::unique_ptr<LaunchedWebhook>>(launched));
+    crdStream.str(crdText);
+  }
+  LoadResult loaded = loadCrdSource(c.crdInput, webhook ? crdStream : in, c.cluster);
+  for (const auto& e : loaded.errors) err << "convcheck: " << e.text() << "\n";
+  if (!loaded.errors.empty()) return 2;
+  auto chosen = chooseCrd(loaded.crds, c);
+  if (auto* error = std::get_if<std::string>(&chosen)) {
+    err << "convcheck: " << *error << "\n";
+    return 2;
+  }
+  const Crd& crd = *std::get<const Crd*>(chosen);
+  auto resolved = resolveTarget(crd, TargetChoice{c.url, c.transport, c.reviewVersion, ""});
+  if (auto* error = std::get_if<std::string>(&resolved)) {
+    err << "convcheck: " << *error << "\n";
+    return 2;
+  }
+  f.config.target = std::get<ResolvedTarget>(resolved);
+  std::chrono::milliseconds wait{0};
+  if (auto error = readWait(f.target, wait); !error.empty()) {
+    err << "convcheck: " << error << "\n";
+    return 2;
+  }
+  std::shared_ptr<WebhookWait> waiting;
+  if (webhook)
+    waiting = webhook->wait(wait.count() > 0 ? wait : kLaunchWait);
+  else if (wait.count() > 0)
+    waiting = std::make_shared<WebhookWait>(wait);
+  RunReport report;
+  if (std::string failure = waiting ? waiting->await(f.config.target) : ""; !failure.empty()) {
+    report.fatalError = fmt::format("{}: could not reach the webhook: {}", crd.name, failure);
+    report.exitCode = 3;
+  } else {
+    err << fmt::format("convcheck fuzz: {} ({}), seed {}, {} process(es), budget {} s\n", crd.name,
+                       f.config.target.url, c.seed, f.config.jobs, f.config.maxTotalTime);
+    report = runFuzz(crd, f.config, err);
+  }
+  if (webhook) webhook->finish(report);
+  report.version = version;
+  writeRunOutputs(report, c, f.colour, out, err);
+  return report.exitCode;
+}
+
+Execute declareFuzzOptions(CLI::App& sub) {
+  auto f = std::make_shared<FuzzFlags>();
+  declareFuzzFlags(sub, *f);
+  return [f](const CommandContext& c) {
+    if (std::string error = finishFuzzConfig(*f, c.args); !error.empty()) {
+      c.err << "convcheck: " << error << "\n";
+      return 2;
+    }
+    return executeFuzz(*f, c.version, c.in, c.out, c.err);
+  };
+}
+
+}  // namespace
+
+Command fuzzCommand() {
+  return {"fuzz",
+          "Search for cases that break a property, guided by the webhook's behaviour (libFuzzer); "
+          "exit 1 when a problem was found, 0 when the budget ran out",
+          declareFuzzOptions};
+}
+
+}  // namespace convcheck

@@ -1,0 +1,93 @@
+#include "app/cli/run_outputs.h"
+
+#include <unistd.h>
+
+#include <ostream>
+
+#include <fmt/format.h>
+
+#include "app/cli/colour.h"
+#include "harness/corpus/corpus_store.h"
+#include "reports/bundle_writer.h"
+#include "reports/console_report.h"
+#include "reports/report_formats.h"
+
+namespace convcheck {
+namespace {
+
+// Stores the reported (shrunk) failure of every failing (kind, from, to, property) in the corpus.
+void saveRegressions(const CorpusStore& corpus, const RunReport& report, std::ostream& out,
+                     std::ostream& err) {
+  int added = 0;
+  for (const auto& kind : report.kinds)
+    for (const auto& tally : kind.tallies) {
+      for (const Finding& f : tally.findings) {
+        if (f.caseTo.empty() || f.caseObjects.empty()) continue;
+        if (f.origin.rfind("corpus ", 0) == 0) continue;  // already stored
+        RegressionCase c{kind.crdName, kind.kind, f.property, f.from,        f.to,
+                         f.part,       f.caseTo,  f.seed,     f.caseObjects, f.summary};
+        bool created = false;
+        std::string saved = corpus.save(c, &created);
+        if (saved.rfind("error: ", 0) == 0)
+          err << "convcheck: corpus: " << saved.substr(7) << "\n";
+        else if (created)
+          ++added;
+      }
+    }
+  if (added > 0)
+    out << fmt::format("corpus: stored {} new regression case(s) in {}\n", added, corpus.dir());
+}
+
+}  // namespace
+
+std::string resolveReportPaths(RunConfig& c) {
+  int onStdout = 0;
+  for (const auto& format : reportFormats()) onStdout += c.reportPaths[format.id] == "-";
+  if (onStdout > 1) return "only one report can go to stdout (-)";
+  for (const auto& format : reportFormats())
+    if (c.reportPaths[format.id].empty() && format.defaultPath)
+      c.reportPaths[format.id] = format.defaultPath();
+  if (!c.reportDir.empty())
+    for (const auto& format : reportFormats())
+      if (c.reportPaths[format.id].empty())
+        c.reportPaths[format.id] = c.reportDir + "/" + format.fileName;
+  return "";
+}
+
+void writeRunOutputs(RunReport& report, const RunConfig& c, const std::string& colour,
+                     std::ostream& out, std::ostream& err) {
+  if (!c.reportDir.empty())
+    for (const auto& e :
+         writeBundles(report, c.transport, !c.url.empty() || c.portForward, c.reportDir))
+      err << "convcheck: " << e << "\n";
+  // Errors go to stderr; with a report on stdout ("-"), so does the console report.
+  if (!report.fatalError.empty()) err << "convcheck: " << report.fatalError << "\n";
+  bool reportOnStdout = false;
+  for (const auto& [id, path] : c.reportPaths) reportOnStdout |= path == "-";
+  std::ostream& console = reportOnStdout ? err : out;
+  const bool startedTesting = !report.kinds.empty();
+  if (startedTesting || report.exitCode != 2) {
+    for (const auto& format : reportFormats()) {
+      const auto path = c.reportPaths.find(format.id);
+      if (path == c.reportPaths.end() || path->second.empty()) continue;
+      if (auto e = writeReport(format, report, path->second, out); !e.empty())
+        err << "convcheck: " << e << "\n";
+    }
+  }
+  if (startedTesting) {
+    std::string fatal = std::move(report.fatalError);  // already on stderr
+    report.fatalError.clear();
+    printConsoleReport(
+        report, console,
+        useColour(colour, isatty(reportOnStdout ? STDERR_FILENO : STDOUT_FILENO) == 1));
+    report.fatalError = std::move(fatal);
+    for (const auto& format : reportFormats()) {
+      const auto path = c.reportPaths.find(format.id);
+      if (path != c.reportPaths.end() && !path->second.empty() && path->second != "-")
+        console << fmt::format("{:<6} {}\n", format.label + ":", path->second);
+    }
+  }
+  if (!c.corpusDir.empty()) saveRegressions(CorpusStore(c.corpusDir), report, console, err);
+}
+
+}  // namespace convcheck

@@ -1,0 +1,24 @@
+// What `run` and `fuzz` write once their RunReport is done: the report paths (--junit, --json,
+// --summary …, their defaults and --report-dir), bundles, the console report and the corpus's
+// new regressions. Used by run_command and fuzz_command, so both report through one path.
+#pragma once
+
+#include <iosfwd>
+#include <string>
+
+#include "app/run/run_config.h"
+#include "reports/run_report.h"
+
+namespace convcheck {
+
+// Fills c.reportPaths with each format's default path and its file in c.reportDir where no
+// option gave one; returns an error ("only one report can go to stdout") or "".
+std::string resolveReportPaths(RunConfig& c);
+
+// Writes the bundles (with --report-dir), the report files, the console report (`colour` is
+// --color: auto, always or never) and the corpus's new regressions (with --corpus). Errors go to
+// `err`; the console report goes to `out` unless a report file goes to stdout.
+void writeRunOutputs(RunReport& report, const RunConfig& c, const std::string& colour,
+                     std::ostream& out, std::ostream& err);
+
+}  // namespace convcheck
