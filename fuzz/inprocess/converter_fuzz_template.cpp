@@ -9,7 +9,8 @@
 //   branches are the feedback), linked with convcheck's library convcheck_inprocess
 //   (in CMake: target_link_libraries(my_converter_fuzz PRIVATE convcheck_inprocess)).
 // Run it:
-//   CONVCHECK_CRD=config/crd/bases/widgets.yaml ./my_converter_fuzz corpus/ -max_total_time=600
+//   export CONVCHECK_CRD=config/crd/bases/widgets.yaml
+//   ./my_converter_fuzz corpus/ -max_len=65536 -max_total_time=600
 // The environment sets CONVCHECK_CRD, CONVCHECK_CRD_NAME (a file with several CRDs),
 // CONVCHECK_REPORT_DIR (default convcheck-inprocess), CONVCHECK_MAX_BATCH (objects per case, 8),
 // CONVCHECK_SHRINK_BUDGET (200) and CONVCHECK_REVIEW_VERSION (v1 or v1beta1).

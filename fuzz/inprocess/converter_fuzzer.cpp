@@ -241,7 +241,8 @@ FailureReport ConverterFuzzer::report(const Verdict& verdict) {
     out.text += fmt::format("run the shrunk case: {} {}\n", command, shownPath(out.shrunkCase));
   if (!out.bundle.empty())
     out.text += fmt::format(
-        "send it to a running webhook: convcheck replay {} --url https://HOST:PORT/convert\n",
+        "send it to a running webhook: convcheck replay {} --url https://HOST:PORT/convert "
+        "--ca-file CA\n",
         shownPath(out.bundle));
   if (!out.regression.empty())
     out.text += fmt::format(
