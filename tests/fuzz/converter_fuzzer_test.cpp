@@ -8,6 +8,7 @@
 #include <sstream>
 #include <stdexcept>
 #include <string>
+#include <variant>
 #include <vector>
 
 #include <gtest/gtest.h>
@@ -16,6 +17,8 @@
 #include "examples/webhook/object_converter.h"
 #include "examples/webhook/review_handler.h"
 #include "fuzz/inprocess/converter_fuzzer.h"
+#include "harness/corpus/corpus_store.h"
+#include "reports/bundle_reader.h"
 
 namespace convcheck::inprocess {
 namespace {
@@ -95,7 +98,14 @@ TEST(InProcessFuzzer, ALossyRoundTripIsFoundAndReportedWithReplayableFiles) {
   EXPECT_NE(report.text.find("round-trip"), std::string::npos) << report.text;
   EXPECT_NE(report.text.find("spec.replicas"), std::string::npos) << report.text;
   EXPECT_NE(report.text.find("diff (expected -> got)"), std::string::npos) << report.text;
-  EXPECT_TRUE(fs::exists(fs::path(report.bundle) / "bundle.json")) << report.bundle;
+  // The bundle reads back as `convcheck replay` reads it; the corpus holds the regression that
+  // `convcheck run --corpus` tries first.
+  auto bundle = readBundle(report.bundle);
+  ASSERT_TRUE(std::holds_alternative<Bundle>(bundle)) << std::get<std::string>(bundle);
+  EXPECT_EQ(std::get<Bundle>(bundle).property, "round-trip");
+  EXPECT_EQ(std::get<Bundle>(bundle).caseTo, failure->fuzzCase.to);
+  const CorpusContents corpus = CorpusStore((dir / "corpus").string()).load(fuzzer.crd());
+  ASSERT_EQ(corpus.regressions.size(), 1u) << ::testing::PrintToString(corpus.notes);
   EXPECT_TRUE(fs::exists(report.regression)) << report.regression;
   ASSERT_TRUE(fs::exists(report.shrunkCase)) << report.shrunkCase;
 
