@@ -167,24 +167,9 @@ Verdict ConverterFuzzer::judge(const std::uint8_t* data, std::size_t size) {
   return v;
 }
 
-FailureReport ConverterFuzzer::report(const Verdict& verdict) {
-  FailureReport out;
-  if (!verdict.failed()) return out;
-  const State& s = *state_;
+Finding ConverterFuzzer::shrunkFinding(const Verdict& verdict, const CheckResult& original) {
   const FuzzCase& c = verdict.fuzzCase;
   const FailureTarget& target = verdict.failures.front();
-  const CheckResult* original = locateFailure(verdict.result, target);
-  if (!original || !original->finding) {
-    out.text =
-        fmt::format("convcheck: {} {} -> {} failed\n", target.property, target.from, target.to);
-    return out;
-  }
-  std::string cause;
-  for (const auto& candidate : original->finding->causes)
-    if (candidate.key == target.cause) cause = candidate.title;
-  out.text = fmt::format("convcheck: {} {} -> {} failed{}\n", target.property, target.from,
-                         target.to, cause.empty() ? "" : ": " + cause);
-
   const CaseRunner runner = [&](const std::vector<json>& batch, const std::string& from) {
     return runCase(batch, from, c.to, verdict.seed,
                    [&target](const std::string& id) { return caseNeeds(target, id); });
@@ -194,46 +179,72 @@ FailureReport ConverterFuzzer::report(const Verdict& verdict) {
   shrinkCase.seed = verdict.seed;
   for (std::size_t i = 0; i < c.objects.size(); ++i)
     shrinkCase.items.push_back({c.versions[i], rc::shrinkable::just(c.objects[i]), i});
-  ShrinkOutcome outcome =
-      shrinkFailure(shrinkCase, target, *original, s.schemas(), runner, s.options.shrinkBudget);
+  ShrinkOutcome outcome = shrinkFailure(shrinkCase, target, original, state_->schemas(), runner,
+                                        state_->options.shrinkBudget);
   Finding finding = *outcome.result.finding;
-  finding.caseObjects = outcome.batch;
+  finding.caseObjects = std::move(outcome.batch);
   finding.seed = verdict.seed;
   finding.caseTo = c.to;
   finding.part = casePartName(target.part);
   finding.origin = "in-process fuzz input";
   finding.shrink = outcome.info;
+  return finding;
+}
 
-  std::error_code ec;
-  fs::create_directories(s.options.reportDir, ec);
+FailureReport ConverterFuzzer::report(const Verdict& verdict) {
+  FailureReport out;
+  if (!verdict.failed()) return out;
+  const State& s = *state_;
+  const FailureTarget& target = verdict.failures.front();
+  const CheckResult* original = locateFailure(verdict.result, target);
+  std::string cause;
+  if (original && original->finding)
+    for (const auto& candidate : original->finding->causes)
+      if (candidate.key == target.cause) cause = candidate.title;
+  out.text = fmt::format("convcheck: {} {} -> {} failed{}\n", target.property, target.from,
+                         target.to, cause.empty() ? "" : ": " + cause);
+  if (!original || !original->finding) return out;
+  Finding finding = shrunkFinding(verdict, *original);
+
+  // The files, each a way to run the failure again; a file that cannot be written is said.
+  const std::string& dir = s.options.reportDir;
   const std::string name = bundleName(s.crd.kind, target.from, target.to, target.property);
-  BundleTarget bundleTarget{"inprocess://" + s.crd.name, reviewVersionName(s.options.reviewVersion),
-                            TransportOptions{}};
-  BundleContext context{CONVCHECK_INPROCESS_VERSION, 0, s.options.command, false, true};
-  if (writeBundle(s.options.reportDir + "/bundles/" + name, finding, s.crd, bundleTarget, context)
-          .empty())
+  std::string notes;
+  const BundleTarget bundleTarget{"inprocess://" + s.crd.name,
+                                  reviewVersionName(s.options.reviewVersion), TransportOptions{}};
+  const BundleContext context{CONVCHECK_INPROCESS_VERSION, 0, s.options.command, false, true};
+  if (auto e = writeBundle(dir + "/bundles/" + name, finding, s.crd, bundleTarget, context);
+      e.empty())
     out.bundle = finding.bundle;
+  else
+    notes += "could not write the bundle: " + e + "\n";
 
-  RegressionCase regression{
-      s.crd.name,   s.crd.kind, target.property, target.from,   target.to,
-      finding.part, c.to,       verdict.seed,    outcome.batch, finding.summary};
-  const std::string corpus = s.options.reportDir + "/corpus";
+  const RegressionCase regression{
+      s.crd.name,   s.crd.kind,     target.property, target.from,         target.to,
+      finding.part, finding.caseTo, finding.seed,    finding.caseObjects, finding.summary};
+  const std::string corpus = dir + "/corpus";
   if (const std::string saved = CorpusStore(corpus).save(regression);
       saved.rfind("error: ", 0) != 0)
     out.regression = corpus + "/" + saved;
+  else
+    notes += "could not store the regression case: " + saved.substr(7) + "\n";
 
-  FuzzCase shrunk{c.to, outcome.batch, {}};
+  FuzzCase shrunk{finding.caseTo, finding.caseObjects, {}};
   for (const auto& object : shrunk.objects) shrunk.versions.push_back(s.kind.versionOf(object));
-  const std::string shrunkPath = s.options.reportDir + "/cases/" + name + ".json";
-  fs::create_directories(s.options.reportDir + "/cases", ec);
-  if (std::ofstream file(shrunkPath); file << encodeFuzzCase(shrunk)) out.shrunkCase = shrunkPath;
+  const std::string shrunkPath = dir + "/cases/" + name + ".json";
+  std::error_code ec;
+  fs::create_directories(dir + "/cases", ec);
+  if (std::ofstream file(shrunkPath); file << encodeFuzzCase(shrunk) && file.flush())
+    out.shrunkCase = shrunkPath;
+  else
+    notes += "could not write " + shrunkPath + "\n";
 
-  // The bundle's curl line and replay line would name the in-process URL: the lines below say
-  // how to run each file instead.
+  // The bundle's curl and replay lines would name the in-process URL: the lines below say how to
+  // run each file instead.
   Finding shown = finding;
   shown.bundle.clear();
   shown.curl.clear();
-  out.text += failureText(shown, RunReport{});
+  out.text += failureText(shown, RunReport{}) + notes;
   const std::string command = s.options.command.empty() ? "FUZZ_TARGET" : s.options.command;
   out.text +=
       fmt::format("run this input again: {} crash-<sha1> (libFuzzer names it below)\n", command);

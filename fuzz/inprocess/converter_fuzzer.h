@@ -86,6 +86,8 @@ class ConverterFuzzer {
   CaseResult runCase(const std::vector<nlohmann::json>& batch, const std::string& from,
                      const std::string& to, std::uint64_t seed,
                      const std::function<bool(const std::string&)>& wants);
+  // The verdict's first failure, shrunk (in-process, so cheaply) with the fields reports need.
+  Finding shrunkFinding(const Verdict& verdict, const CheckResult& original);
   std::unique_ptr<State> state_;
 };
 

@@ -122,6 +122,21 @@ TEST(InProcessFuzzer, ALossyRoundTripIsFoundAndReportedWithReplayableFiles) {
   EXPECT_NE(bytes.find("\"replicas\""), std::string::npos) << bytes;
 }
 
+TEST(InProcessFuzzer, AReportDirectoryThatCannotBeWrittenIsSaidInTheReport) {
+  const fs::path file = fs::temp_directory_path() / "convcheck-inprocess-not-a-dir";
+  std::ofstream(file) << "a file where the report directory would be";
+  ConverterFuzzer fuzzer(optionsFor(kWidgetCrd, (file / "report").string()),
+                         exampleConverter({Fault::LossyRoundTrip}));
+  auto failure = firstFailure(fuzzer, 400);
+  ASSERT_TRUE(failure);
+  const FailureReport report = fuzzer.report(*failure);
+  EXPECT_TRUE(report.bundle.empty());
+  EXPECT_NE(report.text.find("could not write the bundle"), std::string::npos) << report.text;
+  EXPECT_NE(report.text.find("could not store the regression case"), std::string::npos)
+      << report.text;
+  EXPECT_NE(report.text.find("diff (expected -> got)"), std::string::npos) << report.text;
+}
+
 TEST(InProcessFuzzer, AnInputIsJudgedTheSameWayEachTime) {
   ConverterFuzzer fuzzer(optionsFor(kCronTabCrd), exampleConverter({Fault::LossyRoundTrip}));
   auto failure = firstFailure(fuzzer, 400);
