@@ -1,6 +1,5 @@
-// In-process fuzzing of a C++ conversion function: libFuzzer's bytes decoded to valid cases of a
-// CRD, judged by every property `convcheck run` checks. Used by fuzz targets made from
-// converter_fuzz_template.cpp (fuzz/inprocess/README in docs/reference.md).
+// In-process fuzzing of a C++ conversion function: libFuzzer bytes as valid cases of a CRD, judged
+// by every property `convcheck run` checks. Used by fuzz targets made from the template beside it.
 #pragma once
 
 #include <chrono>
