@@ -19,6 +19,7 @@
 #include "fuzz/inprocess/converter_fuzzer.h"
 #include "harness/corpus/corpus_store.h"
 #include "reports/bundle_reader.h"
+#include "tests/fuzz/scratch_dir.h"
 
 namespace convcheck::inprocess {
 namespace {
@@ -33,12 +34,10 @@ const std::string kWidgetCrd =
 const std::string kCronTabCrd =
     std::string(CONVCHECK_EXAMPLES_DIR) + "/crds/crontabs.stable.example.com.yaml";
 
-FuzzerOptions optionsFor(const std::string& crd, const std::string& reportDir = "") {
+FuzzerOptions optionsFor(const std::string& crd, const fs::path& reportDir) {
   FuzzerOptions o;
   o.crdFile = crd;
-  o.reportDir = reportDir.empty()
-                    ? (fs::temp_directory_path() / "convcheck-inprocess-test").string()
-                    : reportDir;
+  o.reportDir = reportDir.string();
   o.command = "fuzz_example_converter";
   return o;
 }
@@ -74,22 +73,23 @@ std::string describe(ConverterFuzzer& fuzzer, const std::optional<Verdict>& v) {
 }
 
 TEST(InProcessFuzzer, TheCorrectExampleConverterPassesEveryWidgetInput) {
-  ConverterFuzzer fuzzer(optionsFor(kWidgetCrd), exampleConverter({}));
+  const testing::ScratchDir scratch("clean-widget");
+  ConverterFuzzer fuzzer(optionsFor(kWidgetCrd, scratch.path), exampleConverter({}));
   auto failure = firstFailure(fuzzer, 200);
   EXPECT_FALSE(failure) << describe(fuzzer, failure);
 }
 
 TEST(InProcessFuzzer, TheCorrectExampleConverterPassesEveryCronTabInput) {
-  ConverterFuzzer fuzzer(optionsFor(kCronTabCrd), exampleConverter({}));
+  const testing::ScratchDir scratch("clean-crontab");
+  ConverterFuzzer fuzzer(optionsFor(kCronTabCrd, scratch.path), exampleConverter({}));
   auto failure = firstFailure(fuzzer, 200);
   EXPECT_FALSE(failure) << describe(fuzzer, failure);
 }
 
 TEST(InProcessFuzzer, ALossyRoundTripIsFoundAndReportedWithReplayableFiles) {
-  const fs::path dir = fs::temp_directory_path() / "convcheck-inprocess-lossy";
-  fs::remove_all(dir);
-  ConverterFuzzer fuzzer(optionsFor(kWidgetCrd, dir.string()),
-                         exampleConverter({Fault::LossyRoundTrip}));
+  const testing::ScratchDir scratch("lossy");
+  const fs::path& dir = scratch.path;
+  ConverterFuzzer fuzzer(optionsFor(kWidgetCrd, dir), exampleConverter({Fault::LossyRoundTrip}));
   auto failure = firstFailure(fuzzer, 400);
   ASSERT_TRUE(failure) << "the capped replicas were not found in 400 inputs";
   EXPECT_EQ(failure->failures.front().property, "round-trip");
@@ -123,9 +123,10 @@ TEST(InProcessFuzzer, ALossyRoundTripIsFoundAndReportedWithReplayableFiles) {
 }
 
 TEST(InProcessFuzzer, AReportDirectoryThatCannotBeWrittenIsSaidInTheReport) {
-  const fs::path file = fs::temp_directory_path() / "convcheck-inprocess-not-a-dir";
+  const testing::ScratchDir scratch("not-a-dir");
+  const fs::path file = scratch.path / "file";
   std::ofstream(file) << "a file where the report directory would be";
-  ConverterFuzzer fuzzer(optionsFor(kWidgetCrd, (file / "report").string()),
+  ConverterFuzzer fuzzer(optionsFor(kWidgetCrd, file / "report"),
                          exampleConverter({Fault::LossyRoundTrip}));
   auto failure = firstFailure(fuzzer, 400);
   ASSERT_TRUE(failure);
@@ -138,7 +139,9 @@ TEST(InProcessFuzzer, AReportDirectoryThatCannotBeWrittenIsSaidInTheReport) {
 }
 
 TEST(InProcessFuzzer, AnInputIsJudgedTheSameWayEachTime) {
-  ConverterFuzzer fuzzer(optionsFor(kCronTabCrd), exampleConverter({Fault::LossyRoundTrip}));
+  const testing::ScratchDir scratch("same-way");
+  ConverterFuzzer fuzzer(optionsFor(kCronTabCrd, scratch.path),
+                         exampleConverter({Fault::LossyRoundTrip}));
   auto failure = firstFailure(fuzzer, 400);
   ASSERT_TRUE(failure) << "the truncated image was not found in 400 inputs";
   const std::string bytes = encodeFuzzCase(failure->fuzzCase);
@@ -154,12 +157,13 @@ TEST(InProcessFuzzer, AnInputIsJudgedTheSameWayEachTime) {
 }
 
 TEST(InProcessFuzzer, AReviewHandlerThatDropsTheUidFailsUidEcho) {
+  const testing::ScratchDir scratch("uid");
   const FaultSet faults{Fault::UidNotEchoed};
   ReviewFunction handler = [faults](const json& review) {
     return json::parse(
         example::handleConversionReview("application/json", review.dump(), faults).body);
   };
-  ConverterFuzzer fuzzer(optionsFor(kWidgetCrd), handler);
+  ConverterFuzzer fuzzer(optionsFor(kWidgetCrd, scratch.path), handler);
   auto failure = firstFailure(fuzzer, 8);
   ASSERT_TRUE(failure);
   std::vector<std::string> properties;
@@ -169,10 +173,11 @@ TEST(InProcessFuzzer, AReviewHandlerThatDropsTheUidFailsUidEcho) {
 }
 
 TEST(InProcessFuzzer, AConverterThatThrowsIsAFailedReviewNotACrash) {
+  const testing::ScratchDir scratch("throws");
   ObjectFunction throwing = [](const json&, const std::string&) -> ConvertedObject {
     throw std::out_of_range("map::at");
   };
-  ConverterFuzzer fuzzer(optionsFor(kWidgetCrd), throwing);
+  ConverterFuzzer fuzzer(optionsFor(kWidgetCrd, scratch.path), throwing);
   auto failure = firstFailure(fuzzer, 1);
   ASSERT_TRUE(failure);
   const FailureReport report = fuzzer.report(*failure);
@@ -181,8 +186,10 @@ TEST(InProcessFuzzer, AConverterThatThrowsIsAFailedReviewNotACrash) {
 }
 
 TEST(InProcessFuzzer, AMissingCrdFileIsAnErrorNamingIt) {
+  const testing::ScratchDir scratch("missing-crd");
   try {
-    ConverterFuzzer fuzzer(optionsFor("/nonexistent/widgets.yaml"), exampleConverter({}));
+    ConverterFuzzer fuzzer(optionsFor("/nonexistent/widgets.yaml", scratch.path),
+                           exampleConverter({}));
     FAIL() << "constructed without a CRD";
   } catch (const std::runtime_error& e) {
     EXPECT_NE(std::string(e.what()).find("/nonexistent/widgets.yaml"), std::string::npos)

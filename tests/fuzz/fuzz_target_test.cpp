@@ -10,6 +10,7 @@
 
 #include <gtest/gtest.h>
 
+#include "tests/fuzz/scratch_dir.h"
 #include "tests/support/child_process.h"
 
 namespace convcheck {
@@ -20,13 +21,6 @@ using test::ChildProcess;
 using test::ChildProcessOptions;
 
 constexpr auto kTargetTimeout = std::chrono::minutes(4);
-
-fs::path freshDir(const std::string& name) {
-  const fs::path dir = fs::temp_directory_path() / ("convcheck-" + name);
-  fs::remove_all(dir);
-  fs::create_directories(dir);
-  return dir;
-}
 
 std::vector<fs::path> crashesIn(const fs::path& dir) {
   std::vector<fs::path> out;
@@ -51,7 +45,8 @@ TargetRun runTarget(const std::string& binary, std::vector<std::string> args, co
 }
 
 TEST(InProcessFuzzTarget, TheExampleConverterStaysCleanForThreeHundredInputs) {
-  const fs::path dir = freshDir("inprocess-clean");
+  const testing::ScratchDir scratch("target-clean");
+  const fs::path& dir = scratch.path;
   TargetRun run = runTarget(CONVCHECK_EXAMPLE_FUZZ_BIN, {"-runs=300", "-seed=1"}, dir, {});
   EXPECT_TRUE(run.status.success()) << run.status.describe() << "\n" << run.log;
   EXPECT_NE(run.log.find("Done 300 runs"), std::string::npos) << run.log;
@@ -59,7 +54,8 @@ TEST(InProcessFuzzTarget, TheExampleConverterStaysCleanForThreeHundredInputs) {
 }
 
 TEST(InProcessFuzzTarget, ALossyRoundTripIsFoundAndItsCrashInputReplays) {
-  const fs::path dir = freshDir("inprocess-lossy");
+  const testing::ScratchDir scratch("target-lossy");
+  const fs::path& dir = scratch.path;
   const std::vector<std::string> env = {"CONVCHECK_EXAMPLE_FAULTS=lossy-round-trip"};
   TargetRun run =
       runTarget(CONVCHECK_EXAMPLE_FUZZ_BIN,
@@ -82,7 +78,8 @@ TEST(InProcessFuzzTarget, ALossyRoundTripIsFoundAndItsCrashInputReplays) {
 TEST(InProcessFuzzTarget, TheMutatorGrowsListsUntilADeepFaultShows) {
   // stash-overflow loses tags past the eighth; generated Widgets carry at most five, so only
   // mutants reach it (about 700 inputs with this seed).
-  const fs::path dir = freshDir("inprocess-stash");
+  const testing::ScratchDir scratch("target-stash");
+  const fs::path& dir = scratch.path;
   TargetRun run = runTarget(CONVCHECK_EXAMPLE_FUZZ_BIN,
                             {"-runs=4000", "-seed=1", "-artifact_prefix=" + dir.string() + "/"},
                             dir, {"CONVCHECK_EXAMPLE_FAULTS=stash-overflow"});
@@ -93,7 +90,8 @@ TEST(InProcessFuzzTarget, TheMutatorGrowsListsUntilADeepFaultShows) {
 }
 
 TEST(InProcessFuzzTarget, AnUnknownFaultNameExitsTwoNamingIt) {
-  const fs::path dir = freshDir("inprocess-unknown");
+  const testing::ScratchDir scratch("target-unknown");
+  const fs::path& dir = scratch.path;
   TargetRun run = runTarget(CONVCHECK_EXAMPLE_FUZZ_BIN, {"-runs=1"}, dir,
                             {"CONVCHECK_EXAMPLE_FAULTS=no-such-fault"});
   EXPECT_TRUE(run.status.exited && run.status.code == 2) << run.status.describe();
@@ -130,7 +128,8 @@ spec:
 }
 
 TEST(InProcessFuzzTarget, TheTemplateRunsCleanOnACrdWhoseVersionsShareASchema) {
-  const fs::path dir = freshDir("inprocess-template");
+  const testing::ScratchDir scratch("target-template");
+  const fs::path& dir = scratch.path;
   std::ofstream(dir / "gadgets.yaml") << sharedSchemaCrd();
   TargetRun run = runTarget(CONVCHECK_TEMPLATE_FUZZ_BIN, {"-runs=200", "-seed=1"}, dir,
                             {"CONVCHECK_CRD=" + (dir / "gadgets.yaml").string()});
@@ -139,7 +138,8 @@ TEST(InProcessFuzzTarget, TheTemplateRunsCleanOnACrdWhoseVersionsShareASchema) {
 }
 
 TEST(InProcessFuzzTarget, TheTemplateWithoutACrdExitsTwoSayingWhatToSet) {
-  const fs::path dir = freshDir("inprocess-nocrd");
+  const testing::ScratchDir scratch("target-nocrd");
+  const fs::path& dir = scratch.path;
   TargetRun run = runTarget(CONVCHECK_TEMPLATE_FUZZ_BIN, {"-runs=1"}, dir, {});
   EXPECT_TRUE(run.status.exited && run.status.code == 2) << run.status.describe();
   EXPECT_NE(run.log.find("CONVCHECK_CRD"), std::string::npos) << run.log;
