@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # Builds the libFuzzer targets (CMake preset "fuzz", or "asan": clang, ASan+UBSan) and runs each one for
-# SECONDS (default 60) on its seed corpus in corpora/fuzz/<target>/. New inputs go to a scratch
+# SECONDS (default 60) on its seed corpus in corpora/fuzz/<target>/ (example_converter: the
+# example webhook's converter fuzzed in-process, fuzz/inprocess). New inputs go to a scratch
 # corpus under out/fuzz/ (the checked-in seeds stay small); a crash stops the script with the
 # reproducer under out/fuzz/<target>/. Usage: bash ci/fuzz.sh [SECONDS] [TARGET...]
 set -euo pipefail
@@ -9,7 +10,8 @@ seconds=${1:-60}
 shift || true
 targets=("$@")
 if [ ${#targets[@]} -eq 0 ]; then
-  targets=(review_response crd_loader schema_model pattern_gen bundle_reader corpus_reader)
+  targets=(review_response crd_loader schema_model pattern_gen bundle_reader corpus_reader
+           example_converter)
 fi
 # FUZZ_PRESET=asan uses the asan preset's build (it builds the fuzz targets too, so CI compiles
 # the sanitized libraries once); the default is the fuzz preset (build-fuzz).
@@ -30,7 +32,10 @@ for t in "${targets[@]}"; do
   log="$out/fuzz.log"
   echo "=== fuzz_$t for ${seconds}s"
   # -rss_limit_mb: a parser of untrusted input must stay bounded; -timeout: no input may hang it.
-  if "$build/fuzz/fuzz_$t" "$out/corpus" "corpora/fuzz/$t" -max_total_time="$seconds" \
+  # CONVCHECK_REPORT_DIR: where the in-process converter target (example_converter) writes a
+  # failure's bundle and shrunk case.
+  if CONVCHECK_REPORT_DIR="$out/report" "$build/fuzz/fuzz_$t" "$out/corpus" "corpora/fuzz/$t" \
+      -max_total_time="$seconds" \
       -rss_limit_mb=2048 -timeout=10 -max_len=65536 -print_final_stats=1 \
       -artifact_prefix="$out/" >"$log" 2>&1; then
     grep -E '^stat::number_of_executed_units|^stat::peak_rss_mb' "$log" | tr '\n' ' '

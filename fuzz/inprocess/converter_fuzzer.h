@@ -1,0 +1,93 @@
+// In-process fuzzing of a C++ conversion function: libFuzzer bytes as valid cases of a CRD, judged
+// by every property `convcheck run` checks. Used by fuzz targets made from the template beside it.
+#pragma once
+
+#include <chrono>
+#include <cstddef>
+#include <cstdint>
+#include <functional>
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "fuzz/inprocess/function_target.h"
+#include "harness/fuzz/fuzz_case.h"
+#include "kube/apiserver/review.h"
+#include "kube/crd/crd.h"
+#include "properties/case_executor.h"
+#include "shrink/failure_target.h"
+
+namespace convcheck::inprocess {
+
+struct FuzzerOptions {
+  std::string crdFile;  // the CRD (YAML or JSON; a file may hold several)
+  std::string crdName;  // which CRD of the file (metadata.name); "": the first
+  std::string reportDir = "convcheck-inprocess";  // where a failure's files are written
+  std::size_t maxBatch = 8;                       // objects in one case at most
+  int shrinkBudget = 200;                         // conversions spent shrinking a failure
+  std::chrono::milliseconds timeout{30000};       // the timeout property's bound for one call
+  ReviewVersion reviewVersion = ReviewVersion::V1;
+  std::string command;  // how to run the fuzz target again, recorded in bundles
+};
+
+// `defaults` with what the environment sets: CONVCHECK_CRD, CONVCHECK_CRD_NAME,
+// CONVCHECK_REPORT_DIR, CONVCHECK_MAX_BATCH, CONVCHECK_SHRINK_BUDGET, CONVCHECK_REVIEW_VERSION
+// (v1 or v1beta1). Throws std::runtime_error naming the variable for a value it cannot use.
+FuzzerOptions optionsFromEnvironment(FuzzerOptions defaults);
+
+// One input judged: the case its bytes stand for, the seed it ran with, every property's result.
+struct Verdict {
+  FuzzCase fuzzCase;
+  std::uint64_t seed = 0;
+  CaseResult result;
+  std::vector<FailureTarget> failures;  // each failing (property, part, pair, cause)
+  bool failed() const { return !failures.empty(); }
+};
+
+// What report() printed and wrote for a failure.
+struct FailureReport {
+  std::string text;        // the problem, its diff and how to replay it
+  std::string bundle;      // the bundle directory ("" when it could not be written)
+  std::string regression;  // the regression case for `convcheck run --corpus`
+  std::string shrunkCase;  // the shrunk case as fuzz input bytes: the target replays it
+};
+
+class ConverterFuzzer {
+ public:
+  // Loads and compiles the CRD; throws std::runtime_error naming the file, the CRD and the
+  // version when it cannot (no such file, a schema convcheck cannot generate from, fewer than two
+  // versions with a schema).
+  ConverterFuzzer(FuzzerOptions options, ReviewFunction convert);
+  ConverterFuzzer(FuzzerOptions options, ObjectFunction convert);
+  ~ConverterFuzzer();
+  ConverterFuzzer(const ConverterFuzzer&) = delete;
+  ConverterFuzzer& operator=(const ConverterFuzzer&) = delete;
+
+  const Crd& crd() const;
+  const FuzzKind& kind() const;
+
+  // Decodes `data` to a case and runs it through the case executor: a function of the bytes.
+  Verdict judge(const std::uint8_t* data, std::size_t size);
+  // Shrinks the verdict's first failure, writes its bundle, its regression case and the shrunk
+  // case under reportDir, and returns the text to print.
+  FailureReport report(const Verdict& verdict);
+
+  // libFuzzer's hooks. testOneInput judges the input; on a failure it prints report()'s text to
+  // stderr and aborts, so that libFuzzer saves the input as a crash.
+  int testOneInput(const std::uint8_t* data, std::size_t size);
+  // A valid mutant of the case `data` stands for, at most `maxSize` bytes, written over `data`.
+  std::size_t mutate(std::uint8_t* data, std::size_t size, std::size_t maxSize, unsigned seed);
+  std::size_t crossOver(const std::uint8_t* a, std::size_t sizeA, const std::uint8_t* b,
+                        std::size_t sizeB, std::uint8_t* out, std::size_t maxOut, unsigned seed);
+
+ private:
+  struct State;
+  CaseResult runCase(const std::vector<nlohmann::json>& batch, const std::string& from,
+                     const std::string& to, std::uint64_t seed,
+                     const std::function<bool(const std::string&)>& wants);
+  // The verdict's first failure, shrunk (in-process, so cheaply) with the fields reports need.
+  Finding shrunkFinding(const Verdict& verdict, const CheckResult& original);
+  std::unique_ptr<State> state_;
+};
+
+}  // namespace convcheck::inprocess
