@@ -3,6 +3,8 @@
 #include <algorithm>
 #include <cstring>
 
+#include <fmt/format.h>
+
 namespace convcheck {
 
 namespace {
@@ -55,6 +57,26 @@ std::span<std::uint8_t> coverageCounters() {
 
 bool webhookAttached(const SharedCoverageMap& map) {
   return map.attachedProcesses() > 1 || map.counts()[0] != 0;
+}
+
+std::variant<std::unique_ptr<SharedCoverageMap>, std::string> makeCoverageMap(
+    const char* aflMapSize) {
+  auto size = SharedCoverageMap::sizeFrom(aflMapSize);
+  if (auto* error = std::get_if<std::string>(&size)) return *error;
+  return SharedCoverageMap::create(std::get<std::size_t>(size));
+}
+
+CoverageChoice chooseCoverage(SharedCoverageMap& map, int jobs) {
+  if (!webhookAttached(map)) return {nullptr, kNoCoverageNotice};
+  if (jobs > 1)
+    return {nullptr, fmt::format("no coverage with --jobs {}: the cases of several fuzzing "
+                                 "processes would mix in the webhook's one map (use --jobs 1); "
+                                 "fuzzing goes on with the webhook's behaviour as the only "
+                                 "feedback",
+                                 jobs)};
+  return {&map, fmt::format("code coverage from the webhook's AFL++ instrumentation (a map of {} "
+                            "edges)",
+                            map.size())};
 }
 
 }  // namespace convcheck

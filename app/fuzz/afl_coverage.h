@@ -6,8 +6,10 @@
 
 #include <cstddef>
 #include <cstdint>
+#include <memory>
 #include <span>
 #include <string>
+#include <variant>
 
 #include "harness/fuzz/coverage_map.h"
 
@@ -18,6 +20,20 @@ inline constexpr const char* kNoCoverageNotice =
     "no coverage: the webhook was not built with AFL++ instrumentation (build it with "
     "afl-clang-fast/afl-clang-fast++, afl-clang-lto or cargo afl); fuzzing goes on with the "
     "webhook's behaviour as the only feedback";
+
+// The map for a webhook convcheck starts: `aflMapSize` edges (the AFL_MAP_SIZE variable; null:
+// the default). The error says why it could not be made.
+std::variant<std::unique_ptr<SharedCoverageMap>, std::string> makeCoverageMap(
+    const char* aflMapSize);
+
+// What fuzzing does with the map a started webhook was given, once it answered, and the stderr
+// line that says so: the edges are read when the webhook attached the map and one process
+// fuzzes (cases of several processes would overlap in the one map); else behaviour only.
+struct CoverageChoice {
+  SharedCoverageMap* map = nullptr;  // null: behaviour only
+  std::string notice;
+};
+CoverageChoice chooseCoverage(SharedCoverageMap& map, int jobs);
 
 // AFL++'s hit-count class of an edge run `hits` times: 0, 1, 2, 4 (3), 8 (4-7), 16 (8-15),
 // 32 (16-31), 64 (32-127), 128 (128-255).

@@ -4,9 +4,9 @@
 #pragma once
 
 #include <chrono>
-#include <optional>
 #include <cstdint>
 #include <functional>
+#include <optional>
 #include <set>
 #include <string>
 #include <unordered_set>
