@@ -28,6 +28,9 @@ struct FuzzConfig {
   // one process fuzzes (cases must not overlap while it is read): the edges of each case join
   // the feedback. Not owned.
   SharedCoverageMap* coverage = nullptr;
+  // bench/: cases decoded, mutated and their input shapes fed back, the webhook never called
+  // (the engine's own speed).
+  bool withoutWebhook = false;
 };
 
 }  // namespace convcheck

@@ -100,6 +100,12 @@ int FuzzSession::testOne(const std::uint8_t* data, std::size_t size) {
   const std::uint64_t seed = fuzzInputHash(data, size);
   features_.clear();
   ++stats_.execs;
+  if (config_.withoutWebhook) {
+    for (std::size_t i = 0; i < c.objects.size(); ++i)
+      features_.addInput(c.versions[i], c.objects[i]);
+    features_.writeTo(extraCounters());
+    return 0;
+  }
   if (coverage_) coverage_->beforeCase();
   CaseResult result = executor_.run(c.objects, c.versions.front(), c.to, seed);
   if (stats_.execs == 1) stopIfUnreachable(result);
