@@ -3,7 +3,9 @@
 // the edges each review runs (two reviews, two edge sets); convcheck feeds them to libFuzzer
 // (more features than with --no-coverage); an uninstrumented webhook is fuzzed on its behaviour
 // alone, with a notice.
+#include <fcntl.h>
 #include <gtest/gtest.h>
+#include <unistd.h>
 
 #include <regex>
 #include <set>
@@ -156,6 +158,28 @@ TEST(FuzzCoverage, AStartedWebhookThatEndsAtOnceIsUnreachable) {
   EXPECT_EQ(r.status.code, 3) << r.out << r.err;
   EXPECT_NE(r.err.find("exited with code 4"), std::string::npos) << r.err;
   EXPECT_NE(r.err.find("no certificate"), std::string::npos) << r.err;
+}
+
+TEST(FuzzCoverage, AStartedWebhookGetsNoDescriptorOfConvchecksSoNoForkServerIsAwaited) {
+  // A descriptor on AFL++'s fork-server numbers (198, 199), open in convcheck as when it runs
+  // under afl-fuzz: an instrumented webhook that inherited 199 would wait for a fork server.
+  const int devNull = ::open("/dev/null", O_RDWR);
+  ASSERT_GE(devNull, 0);
+  ASSERT_EQ(::dup2(devNull, 198), 198);
+  ASSERT_EQ(::dup2(devNull, 199), 199);
+  ::close(devNull);
+  ScratchDir scratch("convcheck-fuzzcov");
+  const ConvcheckResult r = runConvcheckExactly(fuzzArgs(
+      scratch, {"--runs", "5", "--", "sh", "-c", "echo fds: $(ls /proc/$$/fd) >&2; exit 4"}));
+  ::close(198);
+  ::close(199);
+  EXPECT_EQ(r.status.code, 3) << r.out << r.err;
+  const auto line = r.err.find("fds: ");
+  ASSERT_NE(line, std::string::npos) << r.err;
+  const std::string fds = r.err.substr(line, r.err.find('\n', line) - line);
+  EXPECT_EQ(fds.find("198"), std::string::npos) << fds;
+  EXPECT_EQ(fds.find("199"), std::string::npos) << fds;
+  EXPECT_NE(fds.find("0 1 2"), std::string::npos) << fds;
 }
 
 }  // namespace
