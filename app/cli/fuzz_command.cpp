@@ -99,6 +99,8 @@ std::string finishFuzzConfig(FuzzFlags& f, const std::vector<std::string>& args)
   if (!f.webhookCommand.empty() && dashes == args.end())
     return fmt::format("unexpected argument {} (a webhook command to start goes after --)",
                        f.webhookCommand.front());
+  if (dashes != args.end() && f.webhookCommand.empty())
+    return "-- must be followed by the webhook command to start";
   c.url = f.target.url;
   TargetFlags target = f.target;  // a started webhook's --url may name {port}
   if (!f.webhookCommand.empty()) target.url = expandPlaceholders(target.url, "", 1);

@@ -84,5 +84,30 @@ TEST(CaseCoverage, ClearsTheMapBeforeACaseAndFeedsItsEdgesAfter) {
   EXPECT_EQ(counters[124], 8);
 }
 
+TEST(ChooseCoverage, ReadsTheMapOnlyWhenTheWebhookAttachedItAndOneProcessFuzzes) {
+  auto made = makeCoverageMap(nullptr);
+  ASSERT_TRUE(std::holds_alternative<std::unique_ptr<SharedCoverageMap>>(made));
+  auto& map = *std::get<std::unique_ptr<SharedCoverageMap>>(made);
+  EXPECT_EQ(map.size(), kDefaultCoverageMapSize);
+  map.clear();
+  CoverageChoice none = chooseCoverage(map, 1);  // nothing attached it
+  EXPECT_EQ(none.map, nullptr);
+  EXPECT_EQ(none.notice, kNoCoverageNotice);
+  map.counts()[0] = 1;  // as the AFL++ runtime marks it when it attaches
+  CoverageChoice on = chooseCoverage(map, 1);
+  EXPECT_EQ(on.map, &map);
+  EXPECT_NE(on.notice.find("code coverage from the webhook's AFL++ instrumentation"),
+            std::string::npos);
+  CoverageChoice jobs = chooseCoverage(map, 2);
+  EXPECT_EQ(jobs.map, nullptr);
+  EXPECT_NE(jobs.notice.find("no coverage with --jobs 2"), std::string::npos) << jobs.notice;
+}
+
+TEST(MakeCoverageMap, RejectsABadAflMapSize) {
+  auto made = makeCoverageMap("lots");
+  ASSERT_TRUE(std::holds_alternative<std::string>(made));
+  EXPECT_NE(std::get<std::string>(made).find("AFL_MAP_SIZE=lots"), std::string::npos);
+}
+
 }  // namespace
 }  // namespace convcheck
