@@ -2,8 +2,9 @@
 # `convcheck fuzz -- COMMAND` with the webhook's AFL++ code coverage, against fuzz on the
 # webhook's behaviour alone and `run`, on the example webhook's deep fault (stash-overflow: a
 # Widget with more than 8 tags loses the rest through an older version), each with the same
-# wall-clock budget per seed: whether round-trip failed, the time to the first failure (fuzz
-# prints it), execs/s and libFuzzer's final feature count. Then the engine alone
+# wall-clock budget per seed: whether round-trip failed, the time to the first failure (the
+# note of fuzz's report; stash-overflow breaks only round-trip), execs/s and libFuzzer's final
+# feature count. Then the engine alone
 # (fuzz_decode_loop: the same decoding, mutation and input feedback, no webhook) for its execs/s.
 #   run        the example webhook (run -- COMMAND), --duration BUDGET
 #   fuzz       the example webhook, behaviour only (the notice: no coverage)
@@ -51,8 +52,7 @@ for seed in $seeds; do
     "$build/app/convcheck" fuzz --crd "$crd" --seed "$seed" --max-total-time "${budget}s" \
       --shrink-budget 0 --corpus "$work/corpus" --report-dir "$work/fuzz" "${command[@]}" \
       >"$work/fuzz.out" 2>"$work/fuzz.err" || true
-    first=$(sed -n 's/^convcheck fuzz: problem after \([0-9.]*\) s .*round-trip.*/\1/p' \
-      "$work/fuzz.err" | head -n1)
+    first=$(sed -n 's/.*first problem after \([0-9.]*\) s.*/\1/p' "$work/fuzz.out" | head -n1)
     printf '%-9s %-5s %-6s %10s %8s %6s\n' "$tool" "$seed" \
       "$([ -n "$first" ] && echo yes || echo no)" "${first:--}" \
       "$(execs_per_second "$work/fuzz.err")" "$(final_features "$work/fuzz.err")"
