@@ -17,19 +17,6 @@ bench_setup
 crd=examples/crds/widgets.example.convcheck.dev.yaml
 start_webhook --fault stash-overflow
 
-# Did round-trip fail in the --json results of a run?
-round_trip_failed() {
-  python3 - "$1" <<'PY'
-import json, sys
-try:
-    kinds = json.load(open(sys.argv[1]))["kinds"]
-except (OSError, ValueError):
-    kinds = []
-print("yes" if any(r["property"] == "round-trip" and r["failed"] > 0
-                   for k in kinds for r in k["results"]) else "no")
-PY
-}
-
 echo "default run (--tests 100), 10 seeds:"
 found=0
 for seed in $(seq 1 10); do

@@ -41,6 +41,19 @@ stop_webhook() {
   hook_pid=
 }
 
+# "yes" when round-trip failed in the --json results $1 of a run, else "no".
+round_trip_failed() {
+  python3 - "$1" <<'PY'
+import json, sys
+try:
+    kinds = json.load(open(sys.argv[1]))["kinds"]
+except (OSError, ValueError):
+    kinds = []
+print("yes" if any(r["property"] == "round-trip" and r["failed"] > 0
+                   for k in kinds for r in k["results"]) else "no")
+PY
+}
+
 # convcheck run against $url with the scratch CA; extra arguments follow.
 convcheck_run() {
   "$build/app/convcheck" run --url "$url" --ca-file "$work/pki/ca.pem" "$@"

@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Installs convcheck's dependencies from Debian packages, by group:
 #   build    compile convcheck and package it (cpack: .deb and .tar.gz)
-#   test     the test suite, sanitizers, fuzzing, formatting, benchmarks
+#   test     the test suite, sanitizers, fuzzing (afl++: the AFL-built example webhook),
+#            formatting, benchmarks
 #   package  ci/package.sh: a clean Debian root (mmdebstrap) and containers (podman, runc)
 # Usage: install-deps.sh [GROUP...] (default: build test). Idempotent: packages already present
 # are left alone; safe to run on every CI job.
@@ -20,7 +21,7 @@ for group in "${groups[@]}"; do
         libjemalloc-dev libclang-rt-14-dev) ;;
     test)
       packages+=(clang clang-format libgtest-dev libgmock-dev libbenchmark-dev
-        openssl ca-certificates nodejs python3 python3-yaml zsh libxml2-utils) ;;
+        openssl ca-certificates nodejs python3 python3-yaml zsh libxml2-utils afl++) ;;
     package)
       packages+=(mmdebstrap podman runc openssl ca-certificates) ;;
     *) echo "install-deps: unknown group $group (build, test, package)" >&2; exit 2 ;;

@@ -7,6 +7,7 @@
 #include <unistd.h>
 
 #include <algorithm>
+#include <cstdlib>
 #include <filesystem>
 #include <istream>
 #include <memory>
@@ -21,6 +22,7 @@
 #include "app/cli/launched_webhook.h"
 #include "app/cli/run_outputs.h"
 #include "app/cli/shared_options.h"
+#include "app/fuzz/afl_coverage.h"
 #include "app/fuzz/fuzz_engine.h"
 #include "app/run/crd_source.h"
 #include "app/run/webhook_wait.h"
@@ -37,6 +39,7 @@ struct FuzzFlags {
   TargetFlags target;
   bool seedGiven = false;
   std::vector<std::string> webhookCommand;  // after --: the webhook to start for the fuzz run
+  bool noCoverage = false;                  // give a started webhook no AFL++ coverage map
 };
 
 void declareFuzzFlags(CLI::App& fuzz, FuzzFlags& f) {
@@ -84,6 +87,9 @@ void declareFuzzFlags(CLI::App& fuzz, FuzzFlags& f) {
   declareShrinkBudgetOption(fuzz, c.shrinkBudget, 200);
   declareColourOption(fuzz, f.colour);
   declareWebhookCommandOption(fuzz, f.webhookCommand);
+  fuzz.add_flag("--no-coverage", f.noCoverage,
+                "With -- COMMAND: give the webhook no AFL++ coverage map (its behaviour is then "
+                "the only feedback; see docs/reference.md)");
 }
 
 // Fills what CLI11 could not: target, budget, properties, config file, seed, report paths.
@@ -93,6 +99,8 @@ std::string finishFuzzConfig(FuzzFlags& f, const std::vector<std::string>& args)
   if (!f.webhookCommand.empty() && dashes == args.end())
     return fmt::format("unexpected argument {} (a webhook command to start goes after --)",
                        f.webhookCommand.front());
+  if (dashes != args.end() && f.webhookCommand.empty())
+    return "-- must be followed by the webhook command to start";
   c.url = f.target.url;
   TargetFlags target = f.target;  // a started webhook's --url may name {port}
   if (!f.webhookCommand.empty()) target.url = expandPlaceholders(target.url, "", 1);
@@ -154,9 +162,20 @@ int executeFuzz(FuzzFlags& f, const std::string& version, std::istream& in, std:
   }
   std::string crdText;
   std::istringstream crdStream;
+  std::unique_ptr<SharedCoverageMap> coverageMap;  // outlives the webhook
   std::unique_ptr<LaunchedWebhook> webhook;
   if (!f.webhookCommand.empty()) {
-    auto launched = LaunchedWebhook::start(f.webhookCommand, c, in, crdText);
+    if (!f.noCoverage) {
+      auto made = makeCoverageMap(std::getenv("AFL_MAP_SIZE"));
+      if (auto* error = std::get_if<std::string>(&made)) {
+        err << "convcheck: " << *error << "\n";
+        return 2;
+      }
+      coverageMap = std::move(std::get<std::unique_ptr<SharedCoverageMap>>(made));
+    }
+    auto launched = LaunchedWebhook::start(
+        f.webhookCommand, c, in, crdText,
+        coverageMap ? coverageMap->environment() : std::vector<std::string>{});
     if (auto* error = std::get_if<std::string>(&launched)) {
       err << "convcheck: " << *error << "\n";
       return 2;
@@ -194,6 +213,11 @@ int executeFuzz(FuzzFlags& f, const std::string& version, std::istream& in, std:
     report.fatalError = fmt::format("{}: could not reach the webhook: {}", crd.name, failure);
     report.exitCode = 3;
   } else {
+    if (coverageMap) {
+      const CoverageChoice coverage = chooseCoverage(*coverageMap, f.config.jobs);
+      err << "convcheck fuzz: " << coverage.notice << "\n";
+      f.config.coverage = coverage.map;
+    }
     err << fmt::format("convcheck fuzz: {} ({}), seed {}, {} process(es), budget {} s\n", crd.name,
                        f.config.target.url, c.seed, f.config.jobs, f.config.maxTotalTime);
     report = runFuzz(crd, f.config, err);

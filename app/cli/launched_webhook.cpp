@@ -13,12 +13,12 @@ namespace convcheck {
 
 std::variant<std::unique_ptr<LaunchedWebhook>, std::string> LaunchedWebhook::start(
     const std::vector<std::string>& command, RunConfig& config, std::istream& in,
-    std::string& crdText) {
+    std::string& crdText, const std::vector<std::string>& environment) {
   if (config.crdInput == "-") crdText.assign(std::istreambuf_iterator<char>(in), {});
   std::istringstream crdStream(crdText);
   LoadResult loaded = loadCrdInput(config.crdInput, crdStream);
   // An unreadable CRD is reported by the run itself; the webhook still gets a certificate.
-  auto started = WebhookProcess::start({command, launchDnsNames(loaded.crds)});
+  auto started = WebhookProcess::start({command, launchDnsNames(loaded.crds), environment});
   if (auto* error = std::get_if<std::string>(&started))
     return fmt::format("cannot start the webhook command: {}", *error);
   auto process = std::move(std::get<std::unique_ptr<WebhookProcess>>(started));

@@ -26,10 +26,10 @@ class LaunchedWebhook {
   // read again) for the certificate's names and the path, starts the command, and points the
   // run at it: config.url (the given --url with {port} replaced, else
   // https://127.0.0.1:PORT/PATH) and, without --ca-file, the CA it made. The error says why it
-  // could not start (exit code 2).
+  // could not start (exit code 2). `environment` (NAME=VALUE) is added to the webhook's.
   static std::variant<std::unique_ptr<LaunchedWebhook>, std::string> start(
       const std::vector<std::string>& command, RunConfig& config, std::istream& in,
-      std::string& crdText);
+      std::string& crdText, const std::vector<std::string>& environment = {});
 
   // Waits for the webhook up to `limit`, and not once it has ended.
   std::shared_ptr<WebhookWait> wait(std::chrono::milliseconds limit);

@@ -8,6 +8,7 @@
 
 #include "app/run/run_config.h"
 #include "app/run/target_resolution.h"
+#include "harness/fuzz/coverage_map.h"
 
 namespace convcheck {
 
@@ -23,6 +24,13 @@ struct FuzzConfig {
   bool merge = false;          // minimise DIR/fuzz/ instead of fuzzing
   bool stopOnProblem = false;  // fuzzing ends at the first problem any process finds
   int progressSeconds = 10;    // how often each process prints its progress line
+  // The webhook's AFL++ coverage map, when convcheck started an instrumented webhook with it and
+  // one process fuzzes (cases must not overlap while it is read): the edges of each case join
+  // the feedback. Not owned.
+  SharedCoverageMap* coverage = nullptr;
+  // bench/: cases decoded, mutated and their input shapes fed back, the webhook never called
+  // (the engine's own speed).
+  bool withoutWebhook = false;
 };
 
 }  // namespace convcheck

@@ -81,7 +81,9 @@ FuzzSession::FuzzSession(const KindContext& kind, const FuzzConfig& config,
       job_(job),
       start_(std::chrono::steady_clock::now()),
       lastProgress_(start_),
-      lastStats_(start_) {}
+      lastStats_(start_) {
+  if (config.coverage && config.jobs == 1) coverage_.emplace(*config.coverage);
+}
 
 bool FuzzSession::wants(const std::string& property) const {
   const auto& selected = config_.run.properties;
@@ -98,12 +100,20 @@ int FuzzSession::testOne(const std::uint8_t* data, std::size_t size) {
   const std::uint64_t seed = fuzzInputHash(data, size);
   features_.clear();
   ++stats_.execs;
+  if (config_.withoutWebhook) {
+    for (std::size_t i = 0; i < c.objects.size(); ++i)
+      features_.addInput(c.versions[i], c.objects[i]);
+    features_.writeTo(extraCounters());
+    return 0;
+  }
+  if (coverage_) coverage_->beforeCase();
   CaseResult result = executor_.run(c.objects, c.versions.front(), c.to, seed);
   if (stats_.execs == 1) stopIfUnreachable(result);
   for (std::size_t i = 0; i < c.objects.size(); ++i)
     features_.addInput(c.versions[i], c.objects[i]);
   features_.addResult(result, c.versions.front(), c.to);
   features_.writeTo(extraCounters());
+  if (coverage_) coverage_->afterCase();
   if (features_.addNewTo(seenFeatures_) > 0) ++stats_.newBehaviour;
   record(c, seed, result);
   progress(false);

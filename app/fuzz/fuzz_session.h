@@ -6,10 +6,12 @@
 #include <chrono>
 #include <cstdint>
 #include <functional>
+#include <optional>
 #include <set>
 #include <string>
 #include <unordered_set>
 
+#include "app/fuzz/afl_coverage.h"
 #include "app/fuzz/behaviour_features.h"
 #include "app/fuzz/found_case.h"
 #include "app/fuzz/fuzz_config.h"
@@ -82,6 +84,7 @@ class FuzzSession : public FuzzHooks {
   Converter converter_;
   BehaviourFeatures features_;
   CaseExecutor executor_;
+  std::optional<CaseCoverage> coverage_;  // the webhook's edges, when it is instrumented
   std::string foundDir_;
   int job_;
   std::set<std::string> problems_;   // seen by this process

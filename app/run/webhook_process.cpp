@@ -93,9 +93,25 @@ std::variant<int, std::string> freePort() {
   return port;
 }
 
+// convcheck's environment with `added` (NAME=VALUE) added or replacing the same names.
+std::vector<std::string> webhookEnvironment(const std::vector<std::string>& added) {
+  std::vector<std::string> env;
+  for (char** e = environ; *e; ++e) {
+    const std::string entry = *e;
+    const std::string name = entry.substr(0, entry.find('=') + 1);
+    if (std::none_of(added.begin(), added.end(),
+                     [&](const std::string& a) { return a.rfind(name, 0) == 0; }))
+      env.push_back(entry);
+  }
+  env.insert(env.end(), added.begin(), added.end());
+  return env;
+}
+
 // Between fork and exec: default signal handling, its own process group (stopped as a whole,
-// with whatever it starts), stdin from /dev/null; errno to `reportFd` when exec fails.
-[[noreturn]] void execWebhook(char** argv, int outFd, int errFd, int reportFd, pid_t parent) {
+// with whatever it starts), stdin from /dev/null, no other descriptor of convcheck's; errno to
+// `reportFd` when exec fails.
+[[noreturn]] void execWebhook(char** argv, char** envp, int outFd, int errFd, int reportFd,
+                              pid_t parent) {
   prctl(PR_SET_PDEATHSIG, SIGTERM);
   if (getppid() != parent) _exit(127);
   setpgid(0, 0);
@@ -105,8 +121,12 @@ std::variant<int, std::string> freePort() {
   for (int signo : {SIGTERM, SIGINT, SIGPIPE, SIGCHLD}) ::signal(signo, SIG_DFL);
   const int devNull = ::open("/dev/null", O_RDONLY | O_CLOEXEC);
   if (devNull >= 0 && dup2(devNull, STDIN_FILENO) >= 0 && dup2(outFd, STDOUT_FILENO) >= 0 &&
-      dup2(errFd, STDERR_FILENO) >= 0)
-    execvp(argv[0], argv);
+      dup2(errFd, STDERR_FILENO) >= 0) {
+    const int first = STDERR_FILENO + 1;
+    if (reportFd > first) close_range(first, static_cast<unsigned>(reportFd) - 1, 0);
+    close_range(static_cast<unsigned>(std::max(reportFd + 1, first)), ~0U, 0);
+    execvpe(argv[0], argv, envp);
+  }
   const int error = errno;
   (void)!write(reportFd, &error, sizeof error);
   _exit(127);
@@ -158,9 +178,13 @@ std::variant<std::unique_ptr<WebhookProcess>, std::string> WebhookProcess::start
   std::vector<char*> argv;
   for (auto& arg : process->argv_) argv.push_back(arg.data());
   argv.push_back(nullptr);
+  std::vector<std::string> environment = webhookEnvironment(launch.environment);
+  std::vector<char*> envp;
+  for (auto& entry : environment) envp.push_back(entry.data());
+  envp.push_back(nullptr);
   const pid_t parent = getpid();
   process->pid_ = fork();
-  if (process->pid_ == 0) execWebhook(argv.data(), outFd, errFd, report[1], parent);
+  if (process->pid_ == 0) execWebhook(argv.data(), envp.data(), outFd, errFd, report[1], parent);
   const int forkErrno = errno;
   ::close(outFd);
   ::close(errFd);

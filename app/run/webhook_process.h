@@ -19,8 +19,9 @@ namespace convcheck {
 
 // What the started webhook is given; ARGS may name them as {certdir} and {port}.
 struct WebhookLaunch {
-  std::vector<std::string> argv;      // COMMAND ARGS as written (placeholders not yet replaced)
-  std::vector<std::string> dnsNames;  // of the serving certificate convcheck makes
+  std::vector<std::string> argv;         // COMMAND ARGS as written (placeholders not yet replaced)
+  std::vector<std::string> dnsNames;     // of the serving certificate convcheck makes
+  std::vector<std::string> environment{};  // NAME=VALUE added to (or replacing) convcheck's
 };
 
 // The certificate names for the CRDs under test: each service reference's (serviceDnsNames),

@@ -9,6 +9,9 @@
 #ifndef CONVCHECK_EXAMPLE_WEBHOOK_BIN
 #error "CONVCHECK_EXAMPLE_WEBHOOK_BIN must be defined (link convcheck_test_support)"
 #endif
+#ifndef CONVCHECK_EXAMPLE_WEBHOOK_AFL_BIN
+#error "CONVCHECK_EXAMPLE_WEBHOOK_AFL_BIN must be defined (link convcheck_test_support)"
+#endif
 #ifndef CONVCHECK_EXAMPLES_DIR
 #error "CONVCHECK_EXAMPLES_DIR must be defined (link convcheck_test_support)"
 #endif
@@ -28,6 +31,7 @@ std::string base64(const std::string& bytes) {
 }  // namespace
 
 std::string ExampleWebhook::binaryPath() { return CONVCHECK_EXAMPLE_WEBHOOK_BIN; }
+std::string ExampleWebhook::aflBinaryPath() { return CONVCHECK_EXAMPLE_WEBHOOK_AFL_BIN; }
 std::string ExampleWebhook::examplesDir() { return CONVCHECK_EXAMPLES_DIR; }
 std::string ExampleWebhook::cronTabCrdPath() {
   return examplesDir() + "/crds/crontabs.stable.example.com.yaml";
@@ -54,7 +58,7 @@ ExampleWebhook::ExampleWebhook(ExampleWebhookOptions options)
     argv.push_back("--fault");
     argv.push_back(fault);
   }
-  process_ = std::make_unique<ChildProcess>(argv);
+  process_ = std::make_unique<ChildProcess>(argv, ChildProcessOptions{options.extraEnv, ""});
   auto line = process_->waitForLine(std::regex(R"(^listening on https://127\.0\.0\.1:(\d+)$)"),
                                     options.startTimeout);
   if (!line) {

@@ -22,6 +22,7 @@ struct ExampleWebhookOptions {
   std::string path = "/convert";
   bool requireClientCert = false;  // --client-ca <pki ca.pem>
   std::chrono::milliseconds startTimeout{15000};
+  std::vector<std::string> extraEnv{};  // NAME=value added to the webhook's environment
 };
 
 // Starts the process and waits for its "listening on https://127.0.0.1:PORT" line; throws
@@ -40,7 +41,10 @@ class ExampleWebhook {
   // caBundle (v1 CRDs: spec.conversion.webhook.clientConfig); returns its path (in the PKI dir).
   std::string writeCrdPointingHere(const std::string& crdFile) const;
 
-  static std::string binaryPath();      // CONVCHECK_EXAMPLE_WEBHOOK_BIN
+  static std::string binaryPath();  // CONVCHECK_EXAMPLE_WEBHOOK_BIN
+  // The same webhook built with afl-clang-fast++ (CONVCHECK_EXAMPLE_WEBHOOK_AFL_BIN); "" when
+  // AFL++ was not found at configure time.
+  static std::string aflBinaryPath();
   static std::string examplesDir();     // CONVCHECK_EXAMPLES_DIR
   static std::string cronTabCrdPath();  // examples/crds/crontabs.stable.example.com.yaml
   static std::string widgetCrdPath();   // examples/crds/widgets.example.convcheck.dev.yaml

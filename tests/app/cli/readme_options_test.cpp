@@ -56,6 +56,17 @@ TEST(Cli, ADoubleDashWithoutACommandIsAUsageError) {
       << err.str();
 }
 
+TEST(Cli, FuzzTakesAWebhookCommandOnlyAfterADoubleDash) {
+  std::istringstream in;
+  std::ostringstream out, err;
+  EXPECT_EQ(runCli({"fuzz", "--crd", "x.yaml", "--"}, in, out, err), 2);
+  EXPECT_NE(err.str().find("-- must be followed by the webhook command"), std::string::npos)
+      << err.str();
+  std::ostringstream out2, err2;
+  EXPECT_EQ(runCli({"fuzz", "--crd", "x.yaml", "./webhook"}, in, out2, err2), 2);
+  EXPECT_NE(err2.str().find("goes after --"), std::string::npos) << err2.str();
+}
+
 TEST(Cli, AnArgumentBeforeADoubleDashIsAUsageError) {
   std::istringstream in;
   std::ostringstream out, err;
