@@ -42,7 +42,22 @@ TEST(MaskMessage, OneOrTwoLettersAloneAreWordsOfTheMessage) {
 TEST(MaskMessage, ALongNameIsMaskedBeforeTheMessageIsCut) {
   const std::string name(250, 'a');
   EXPECT_EQ(maskMessage("must have the same name: " + name + " != " + name + "-converted", {name}),
-            "must have the same name: <name> != <name>");
+            "must have the same name: <v> != <v>");
+}
+
+TEST(MaskMessage, BothValuesOfAnIdentityChangeAreMaskedWhateverTheName) {
+  // kube-apiserver prints the names unquoted; "db" standing between spaces reads like a word.
+  const std::string masked = "must have the same name: <v> != <v>";
+  EXPECT_EQ(maskMessage("must have the same name: db != db-converted", {"db"}), masked);
+  EXPECT_EQ(maskMessage("must have the same name: a != a-converted", {"a"}), masked);
+  EXPECT_EQ(maskMessage("must have the same name: web-7 != changed", {"web-7"}), masked);
+  // Names that are also parts of the mask's own words or numbers.
+  EXPECT_EQ(maskMessage("must have the same name: v != v-converted", {"v"}), masked);
+  EXPECT_EQ(maskMessage("must have the same name: 3 != 3-converted", {"3"}), masked);
+  EXPECT_EQ(maskMessage("must have the same namespace:  != ns", {}),
+            "must have the same namespace: <v> != <v>");
+  EXPECT_NE(maskMessage("must have the same name: db != db-x", {"db"}),
+            maskMessage("must have the same uid: db != db-x", {"db"}));
 }
 
 TEST(MaskMessage, AnUnclosedQuoteStays) {
