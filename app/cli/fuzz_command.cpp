@@ -25,6 +25,7 @@
 #include "app/fuzz/afl_coverage.h"
 #include "app/fuzz/fuzz_engine.h"
 #include "app/run/crd_source.h"
+#include "app/run/target_resolution.h"
 #include "app/run/webhook_wait.h"
 #include "kube/go/duration.h"
 
@@ -46,6 +47,7 @@ void declareFuzzFlags(CLI::App& fuzz, FuzzFlags& f) {
   RunConfig& c = f.config.run;
   c.maxBatchSize = 8;
   declareCrdOption(fuzz, c.crdInput);
+  declareClusterOptions(fuzz, c.cluster);
   declareKindOption(fuzz, f.kind);
   declareTargetOptions(fuzz, f.target, TargetDefaults::Crd);
   declareHttp2Option(fuzz, c.transport.http2);
@@ -85,6 +87,8 @@ void declareFuzzFlags(CLI::App& fuzz, FuzzFlags& f) {
   declarePropertiesOption(fuzz, f.properties);
   declareReportOptions(fuzz, c.reportPaths, c.reportDir);
   declareShrinkBudgetOption(fuzz, c.shrinkBudget, 200);
+  declareServiceProxyOption(fuzz, c.serviceProxy);
+  declarePortForwardOption(fuzz, c.portForward);
   declareColourOption(fuzz, f.colour);
   declareWebhookCommandOption(fuzz, f.webhookCommand);
   fuzz.add_flag("--no-coverage", f.noCoverage,
@@ -102,9 +106,14 @@ std::string finishFuzzConfig(FuzzFlags& f, const std::vector<std::string>& args)
   if (dashes != args.end() && f.webhookCommand.empty())
     return "-- must be followed by the webhook command to start";
   c.url = f.target.url;
+  if (auto error =
+          oneWayToReach(!c.url.empty(), !f.webhookCommand.empty(), c.serviceProxy, c.portForward);
+      !error.empty())
+    return error;
   TargetFlags target = f.target;  // a started webhook's --url may name {port}
   if (!f.webhookCommand.empty()) target.url = expandPlaceholders(target.url, "", 1);
   if (auto error = applyTargetFlags(target, c.transport); !error.empty()) return error;
+  if (auto error = readWait(f.target, c.portForwardWait); !error.empty()) return error;
   if (auto error = readReviewVersion(f.reviewVersion, c.reviewVersion); !error.empty())
     return error;
   c.canonicalDateTimes = f.dateTimes == "canonical";
@@ -192,7 +201,36 @@ int executeFuzz(FuzzFlags& f, const std::string& version, std::istream& in, std:
     return 2;
   }
   const Crd& crd = *std::get<const Crd*>(chosen);
-  auto resolved = resolveTarget(crd, TargetChoice{c.url, c.transport, c.reviewVersion, ""});
+  // --service-proxy and --port-forward: kubectl runs beside the fuzzing processes until the end.
+  std::unique_ptr<KubectlProxy> serviceProxy;
+  std::unique_ptr<KubectlPortForward> portForward;
+  RunReport report;
+  if (c.serviceProxy) {
+    auto started = startServiceProxy(c.cluster);
+    if (auto* error = std::get_if<std::string>(&started)) {
+      err << "convcheck: " << *error << "\n";
+      return 2;
+    }
+    serviceProxy = std::move(std::get<std::unique_ptr<KubectlProxy>>(started));
+  }
+  if (c.portForward) {
+    if (auto error = portForwardUnsupported(crd); !error.empty()) {
+      err << "convcheck: " << error << "\n";
+      return 2;
+    }
+    auto started = startPortForward(c.cluster, crd, c.portForwardWait);
+    if (auto* error = std::get_if<std::string>(&started)) {
+      report.fatalError = fmt::format("{}: could not reach the webhook: {}", crd.name, *error);
+      report.exitCode = 3;
+      report.version = version;
+      writeRunOutputs(report, c, f.colour, out, err);
+      return report.exitCode;
+    }
+    portForward = std::move(std::get<std::unique_ptr<KubectlPortForward>>(started));
+  }
+  auto resolved = resolveTarget(
+      crd, TargetChoice{portForward ? portForward->baseUrl() : c.url, c.transport, c.reviewVersion,
+                        serviceProxy ? serviceProxy->baseUrl() : ""});
   if (auto* error = std::get_if<std::string>(&resolved)) {
     err << "convcheck: " << *error << "\n";
     return 2;
@@ -208,7 +246,6 @@ int executeFuzz(FuzzFlags& f, const std::string& version, std::istream& in, std:
     waiting = webhook->wait(wait.count() > 0 ? wait : kLaunchWait);
   else if (wait.count() > 0)
     waiting = std::make_shared<WebhookWait>(wait);
-  RunReport report;
   if (std::string failure = waiting ? waiting->await(f.config.target) : ""; !failure.empty()) {
     report.fatalError = fmt::format("{}: could not reach the webhook: {}", crd.name, failure);
     report.exitCode = 3;
@@ -221,6 +258,8 @@ int executeFuzz(FuzzFlags& f, const std::string& version, std::istream& in, std:
     err << fmt::format("convcheck fuzz: {} ({}), seed {}, {} process(es), budget {} s\n", crd.name,
                        f.config.target.url, c.seed, f.config.jobs, f.config.maxTotalTime);
     report = runFuzz(crd, f.config, err);
+    if (auto ended = portForward ? portForward->endedEarly() : std::nullopt)
+      report.warnings.push_back(crd.name + ": " + *ended);
   }
   if (webhook) webhook->finish(report);
   report.version = version;

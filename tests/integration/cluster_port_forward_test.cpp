@@ -88,6 +88,22 @@ TEST(ClusterPortForward, WithoutWebSocketsKubectlFallsBackToSpdyAndTheFaultIsFou
   EXPECT_GE(forwardedConnections(requests), 1);
 }
 
+TEST(ClusterPortForward, FuzzReachesTheServiceThroughKubectlPortForwardToo) {
+  if (auto why = missingClusterTools(); !why.empty()) GTEST_SKIP() << why;
+  StandInCluster cluster(servedWithItsCertificate({"failure-result"}));  // names ending in a digit
+  auto r =
+      runConvcheck(withArgs({"fuzz", "--crd", "kube://" + kStandInCrd, "--port-forward", "--runs",
+                             "200", "--stop-on-problem", "--seed", "1", "--shrink-budget", "20"},
+                            cluster.clusterArgs()));
+  ASSERT_EQ(r.status.code, 1) << r.out << r.err;
+  EXPECT_FALSE(r.json["kinds"][0]["problems"].empty()) << r.json.dump(2);
+  const std::string url = r.json["kinds"][0]["url"];
+  EXPECT_TRUE(std::regex_match(url, std::regex("https://127\\.0\\.0\\.1:[0-9]+/convert"))) << url;
+  auto requests = cluster.requests();
+  EXPECT_TRUE(nonGets(requests).empty()) << ::testing::PrintToString(nonGets(requests));
+  EXPECT_GE(forwardedConnections(requests), 1);
+}
+
 TEST(ClusterPortForward, ACertificateNotMadeForTheServiceNameLeavesTheWebhookUntested) {
   if (auto why = missingClusterTools(); !why.empty()) GTEST_SKIP() << why;
   StandInClusterOptions options;

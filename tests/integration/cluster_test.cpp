@@ -47,6 +47,28 @@ TEST(Cluster, RunTakesTheCrdByNameAndReachesTheWebhookThroughTheServiceProxyWrit
                       "GET /apis/apiextensions.k8s.io/v1/customresourcedefinitions/" + kCrd));
 }
 
+TEST(Cluster, FuzzReachesTheWebhookThroughTheServiceProxyWritingNothing) {
+  if (auto why = missingClusterTools(); !why.empty()) GTEST_SKIP() << why;
+  StandInCluster cluster;
+  auto r = runConvcheck(withArgs(
+      {"fuzz", "--crd", "kube://" + kCrd, "--service-proxy", "--runs", "30", "--seed", "1"},
+      cluster.clusterArgs()));
+  ASSERT_EQ(r.status.code, 0) << r.out << r.err;
+  EXPECT_NE(r.json["kinds"][0]["url"].get<std::string>().find(kProxyPath), std::string::npos);
+  int reviews = 0;
+  for (const auto& line : cluster.requests()) {
+    if (line.rfind("  objects", 0) == 0) continue;
+    const std::string verb = line.substr(0, line.find(' '));
+    if (verb == "POST") {
+      EXPECT_EQ(line.find(kProxyPath), verb.size() + 1) << line;
+      ++reviews;
+    } else {
+      EXPECT_EQ(verb, "GET") << line;
+    }
+  }
+  EXPECT_GE(reviews, 30);  // every fuzz case makes at least its forward call through the proxy
+}
+
 TEST(Cluster, StoredObjectsAreListedPageByPageAndEveryPropertyRunsOnThem) {
   if (auto why = missingClusterTools(); !why.empty()) GTEST_SKIP() << why;
   StandInCluster cluster({.faults = {"failure-result"}});  // Failure for names ending in a digit
