@@ -54,8 +54,9 @@ void declareFuzzFlags(CLI::App& fuzz, FuzzFlags& f) {
   declareReviewVersionOption(fuzz, f.reviewVersion);
   declareDateTimesOption(fuzz, f.dateTimes);
   fuzz.add_option("--config", c.configPath,
-                  "Acknowledged differences (YAML, see docs/reference.md; its run options are "
-                  "not read); default: .convcheck.yaml in the current directory when there is one");
+                  "Config file: fuzz options (its fuzz: map; flags override them) and acknowledged "
+                  "differences (YAML, see docs/reference.md); default: .convcheck.yaml in the "
+                  "current directory when there is one");
   declareRawObjectsOption(fuzz, c.rawObjects);
   declareSeedOption(fuzz, c.seed,
                     "libFuzzer's random seed (process N of --jobs takes seed+N); default: random, "
@@ -96,7 +97,7 @@ void declareFuzzFlags(CLI::App& fuzz, FuzzFlags& f) {
                 "the only feedback; see docs/reference.md)");
 }
 
-// Fills what CLI11 could not: target, budget, properties, config file, seed, report paths.
+// Fills what CLI11 could not: target, budget, properties, seed, report paths.
 std::string finishFuzzConfig(FuzzFlags& f, const std::vector<std::string>& args) {
   RunConfig& c = f.config.run;
   const auto dashes = std::find(args.begin(), args.end(), "--");
@@ -124,13 +125,6 @@ std::string finishFuzzConfig(FuzzFlags& f, const std::vector<std::string>& args)
   f.config.maxTotalTime = static_cast<int>((budget->count() + 999) / 1000);
   if (auto error = readPropertyIds(f.properties, c.properties); !error.empty()) return error;
   if (!f.kind.empty()) c.kinds = {f.kind};
-  if (c.configPath.empty() && std::filesystem::exists(".convcheck.yaml"))
-    c.configPath = ".convcheck.yaml";
-  if (!c.configPath.empty()) {
-    auto read = loadAckConfig(c.configPath);
-    if (auto* error = std::get_if<std::string>(&read)) return *error;
-    c.acks = std::get<AckConfig>(std::move(read));
-  }
   if (!f.seedGiven) c.seed = std::random_device{}() * 0x100000001ull + std::random_device{}();
   c.commandLine = "convcheck";
   for (auto a = args.begin(); a != dashes; ++a) c.commandLine += " " + *a;
@@ -270,8 +264,11 @@ int executeFuzz(FuzzFlags& f, const std::string& version, std::istream& in, std:
 Execute declareFuzzOptions(CLI::App& sub) {
   auto f = std::make_shared<FuzzFlags>();
   declareFuzzFlags(sub, *f);
-  return [f](const CommandContext& c) {
-    if (std::string error = finishFuzzConfig(*f, c.args); !error.empty()) {
+  return [f, &sub](const CommandContext& c) {
+    RunConfig& run = f->config.run;
+    std::string error = applyConfigFile(sub, "fuzz", run.configPath, run.acks);
+    if (error.empty()) error = finishFuzzConfig(*f, c.args);
+    if (!error.empty()) {
       c.err << "convcheck: " << error << "\n";
       return 2;
     }

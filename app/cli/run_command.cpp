@@ -48,8 +48,6 @@ struct RunFlags {
   std::vector<std::string> webhookCommand;  // after --: the webhook to start for the run
 };
 
-constexpr const char* kDefaultConfigFile = ".convcheck.yaml";
-
 std::optional<std::size_t> parseSize(const std::string& text) {
   if (text.empty() || text[0] < '0' || text[0] > '9') return std::nullopt;
   std::size_t pos = 0;
@@ -232,34 +230,6 @@ class StopSignalWatcher {
   std::thread thread_;
 };
 
-// Reads the config file (--config, else ./.convcheck.yaml when there is one) into c.acks, and
-// gives each option of its `run:` map that the command line leaves unset the file's value.
-// Returns an error naming the file and the option, or "".
-std::string applyConfigFile(CLI::App& run, RunConfig& c) {
-  if (c.configPath.empty() && std::filesystem::exists(kDefaultConfigFile))
-    c.configPath = kDefaultConfigFile;
-  if (c.configPath.empty()) return "";
-  auto loaded = loadAckConfig(c.configPath);
-  if (auto* error = std::get_if<std::string>(&loaded)) return *error;
-  c.acks = std::get<AckConfig>(std::move(loaded));
-  for (const auto& [name, values] : c.acks->runOptions) {
-    CLI::Option* option = name == "config" || name == "help" || name.rfind('-', 0) == 0
-                              ? nullptr
-                              : run.get_option_no_throw("--" + name);
-    if (option == nullptr)
-      return fmt::format("{}: run.{}: not an option of convcheck run (see convcheck help run)",
-                         c.configPath, name);
-    if (option->count() > 0) continue;  // the command line wins
-    try {
-      for (const auto& value : values) option->add_result(value);
-      option->run_callback();
-    } catch (const CLI::Error& e) {
-      return fmt::format("{}: run.{}: {}", c.configPath, name, e.what());
-    }
-  }
-  return "";
-}
-
 int executeRun(RunFlags& f, const std::string& version, std::istream& in, std::ostream& out,
                std::ostream& err) {
   RunConfig& c = f.config;
@@ -314,7 +284,7 @@ Execute declareRunOptions(CLI::App& sub) {
   auto flags = std::make_shared<RunFlags>();
   declareRunFlags(sub, *flags);
   return [flags, &sub](const CommandContext& c) {
-    std::string error = applyConfigFile(sub, flags->config);
+    std::string error = applyConfigFile(sub, "run", flags->config.configPath, flags->config.acks);
     if (error.empty()) error = finishRunConfig(*flags, c.args);
     if (!error.empty()) {
       c.err << "convcheck: " << error << "\n";

@@ -14,6 +14,7 @@
 #include "harness/transport/url_parts.h"
 #include "kube/go/duration.h"
 #include "properties/checks/property_registry.h"
+#include "properties/config/ack_config.h"
 #include "reports/report_formats.h"
 
 namespace convcheck {
@@ -250,6 +251,33 @@ std::string readReviewVersion(const std::string& text, std::optional<ReviewVersi
     version = ReviewVersion::V1beta1;
   else
     return fmt::format("--review-version {}: expected v1 or v1beta1", text);
+  return "";
+}
+
+std::string applyConfigFile(CLI::App& command, const std::string& section, std::string& configPath,
+                            std::optional<AckConfig>& acks) {
+  if (configPath.empty() && std::filesystem::exists(".convcheck.yaml"))
+    configPath = ".convcheck.yaml";
+  if (configPath.empty()) return "";
+  auto loaded = loadAckConfig(configPath);
+  if (auto* error = std::get_if<std::string>(&loaded)) return *error;
+  acks = std::get<AckConfig>(std::move(loaded));
+  const auto& options = section == "fuzz" ? acks->fuzzOptions : acks->runOptions;
+  for (const auto& [name, values] : options) {
+    CLI::Option* option = name == "config" || name == "help" || name.rfind('-', 0) == 0
+                              ? nullptr
+                              : command.get_option_no_throw("--" + name);
+    if (option == nullptr)
+      return fmt::format("{}: {}.{}: not an option of convcheck {} (see convcheck help {})",
+                         configPath, section, name, section, section);
+    if (option->count() > 0) continue;  // the command line wins
+    try {
+      for (const auto& value : values) option->add_result(value);
+      option->run_callback();
+    } catch (const CLI::Error& e) {
+      return fmt::format("{}: {}.{}: {}", configPath, section, name, e.what());
+    }
+  }
   return "";
 }
 

@@ -21,6 +21,7 @@ class Option;
 namespace convcheck {
 
 struct ClusterAccess;
+struct AckConfig;
 
 // Where a command takes what a target option leaves unset: the CRD and kube-apiserver's defaults
 // (run, minimize) or the reproduction bundle (replay). Only the help's "default:" differs.
@@ -101,5 +102,12 @@ std::string applyTargetFlags(const TargetFlags& flags, TransportOptions& transpo
 
 // Reads --review-version into `version` ("" leaves it unset); returns an error or "".
 std::string readReviewVersion(const std::string& text, std::optional<ReviewVersion>& version);
+
+// Reads the config file (`configPath`, else ./.convcheck.yaml when there is one, which then
+// becomes `configPath`) into `acks`, and gives each option of its `section` map ("run", "fuzz")
+// that the command line leaves unset the file's value. Returns an error naming the file and the
+// option, or "".
+std::string applyConfigFile(CLI::App& command, const std::string& section, std::string& configPath,
+                            std::optional<AckConfig>& acks);
 
 }  // namespace convcheck

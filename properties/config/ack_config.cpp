@@ -47,15 +47,16 @@ bool covers(const std::string& covered, const std::string& path) {
   return j == path.size() || path[j] == '.' || path[j] == '[';
 }
 
-// The `run:` map: option name -> a scalar or a list of scalars.
-std::string readRunOptions(const YAML::Node& run, const std::string& source,
-                           std::vector<std::pair<std::string, std::vector<std::string>>>& out) {
+// The `run:` or `fuzz:` map (`section`): option name -> a scalar or a list of scalars.
+std::string readCommandOptions(const YAML::Node& run, const std::string& source,
+                               const std::string& section,
+                               std::vector<std::pair<std::string, std::vector<std::string>>>& out) {
   if (!run || run.IsNull()) return "";
   if (!run.IsMap())
     return fmt::format(
-        "{}: run: expected a map of option names (as --help shows them, without "
+        "{}: {}: expected a map of option names (as --help shows them, without "
         "the dashes) to values",
-        source);
+        source, section);
   for (const auto& entry : run) {
     const std::string name = entry.first.as<std::string>();
     std::vector<std::string> values;
@@ -64,11 +65,12 @@ std::string readRunOptions(const YAML::Node& run, const std::string& source,
     } else if (entry.second.IsSequence()) {
       for (const auto& item : entry.second) {
         if (!item.IsScalar())
-          return fmt::format("{}: run.{}: expected a value or a list of values", source, name);
+          return fmt::format("{}: {}.{}: expected a value or a list of values", source, section,
+                             name);
         values.push_back(item.as<std::string>());
       }
     } else {
-      return fmt::format("{}: run.{}: expected a value or a list of values", source, name);
+      return fmt::format("{}: {}.{}: expected a value or a list of values", source, section, name);
     }
     out.emplace_back(name, std::move(values));
   }
@@ -100,13 +102,17 @@ std::variant<AckConfig, std::string> parseAckConfig(const std::string& text,
   }
   if (!root || root.IsNull()) return config;
   if (!root.IsMap())
-    return fmt::format("{}: expected a map with the keys run and acknowledge", source);
+    return fmt::format("{}: expected a map with the keys run, fuzz and acknowledge", source);
   for (const auto& entry : root) {
     const std::string key = entry.first.as<std::string>();
-    if (key != "acknowledge" && key != "run")
-      return fmt::format("{}: {}: unknown key (expected run or acknowledge)", source, key);
+    if (key != "acknowledge" && key != "run" && key != "fuzz")
+      return fmt::format("{}: {}: unknown key (expected run, fuzz or acknowledge)", source, key);
   }
-  if (auto error = readRunOptions(root["run"], source, config.runOptions); !error.empty())
+  if (auto error = readCommandOptions(root["run"], source, "run", config.runOptions);
+      !error.empty())
+    return error;
+  if (auto error = readCommandOptions(root["fuzz"], source, "fuzz", config.fuzzOptions);
+      !error.empty())
     return error;
   const YAML::Node list = root["acknowledge"];
   if (!list || list.IsNull()) return config;

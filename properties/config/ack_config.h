@@ -1,6 +1,7 @@
 // Acknowledged, intentional differences a webhook's authors declare in .convcheck.yaml (or
 // --config): annotation/label keys the webhook owns and paths that are lossy on purpose per
-// version pair; and the options of `convcheck run` it sets (the command line overrides them).
+// version pair; and the options of `convcheck run` and `convcheck fuzz` it sets (the command line
+// overrides them).
 // Loaded by the CLI; the acknowledgements are consulted by the case executor for every failing
 // cause, the run options applied by the CLI.
 //
@@ -9,6 +10,8 @@
 //     ca-file: certs/ca.pem
 //     tests: 200
 //     kind: [Widget, Gadget]          # a list for an option given several times
+//   fuzz:                             # the same, for convcheck fuzz
+//     max-total-time: 10m
 //   acknowledge:
 //     - annotation: gadgets.example.dev/converted-by
 //       reason: the webhook records which service converted the object
@@ -40,6 +43,8 @@ struct AckConfig {
   std::vector<Acknowledgement> items;
   // run: option name -> its value(s), in file order; the CLI checks the names.
   std::vector<std::pair<std::string, std::vector<std::string>>> runOptions;
+  // fuzz: the same for `convcheck fuzz`.
+  std::vector<std::pair<std::string, std::vector<std::string>>> fuzzOptions;
   std::string source;  // the file
 
   // The first acknowledgement covering a difference at the (normalised) diff path `path`, exactly

@@ -188,5 +188,36 @@ TEST(RunCommandLine, TheConfigFileSetsRunOptionsAndFlagsOverrideThem) {
   EXPECT_NE(bad.err.find(".convcheck.yaml: run.tests:"), std::string::npos) << bad.err;
 }
 
+TEST(FuzzCommandLine, TheConfigFilesFuzzMapSetsFuzzOptionsAndFlagsOverrideThem) {
+  ExampleWebhook hook;
+  TempDir dir("config-fuzz");
+  std::ofstream(dir.path() / ".convcheck.yaml")
+      << "run:\n  tests: 3\nfuzz:\n  url: " << hook.url() << "\n  ca-file: " << hook.pki().caFile()
+      << "\n  seed: 7\n  runs: 20\n  json: results.json\n";
+  PlainRun fromFile = runPlain({"fuzz", "--crd", ExampleWebhook::cronTabCrdPath()}, {"NO_COLOR=1"},
+                               dir.path().string());
+  ASSERT_EQ(fromFile.status.code, 0) << fromFile.out << fromFile.err;
+  EXPECT_NE(fromFile.err.find("fuzz[0]: 20 cases"), std::string::npos) << fromFile.err;
+  std::ifstream written(dir.path() / "results.json");
+  auto results = nlohmann::json::parse(written, nullptr, false);
+  ASSERT_FALSE(results.is_discarded());
+  EXPECT_EQ(results["seed"], "7");
+
+  PlainRun overridden =
+      runPlain({"fuzz", "--crd", ExampleWebhook::cronTabCrdPath(), "--runs", "10", "--json", "-"},
+               {"NO_COLOR=1"}, dir.path().string());
+  ASSERT_EQ(overridden.status.code, 0) << overridden.err;
+  EXPECT_NE(overridden.err.find("fuzz[0]: 10 cases"), std::string::npos) << overridden.err;
+
+  // run's map is not fuzz's: an option of run only is refused under fuzz:, naming it.
+  std::ofstream(dir.path() / ".convcheck.yaml") << "fuzz:\n  tests: 3\n";
+  PlainRun typo = runPlain({"fuzz", "--crd", ExampleWebhook::cronTabCrdPath()}, {"NO_COLOR=1"},
+                           dir.path().string());
+  EXPECT_EQ(typo.status.code, 2);
+  EXPECT_NE(typo.err.find(".convcheck.yaml: fuzz.tests: not an option of convcheck fuzz"),
+            std::string::npos)
+      << typo.err;
+}
+
 }  // namespace
 }  // namespace convcheck::test

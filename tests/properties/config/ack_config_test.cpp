@@ -81,7 +81,7 @@ TEST(AckConfig, ErrorsNameTheFileTheEntryAndTheField) {
             ".convcheck.yaml: acknowledge[0].property: unknown property id 'nope' (see "
             "`convcheck properties`)");
   EXPECT_EQ(errorOf("acknowledgements: []\n"),
-            ".convcheck.yaml: acknowledgements: unknown key (expected run or acknowledge)");
+            ".convcheck.yaml: acknowledgements: unknown key (expected run, fuzz or acknowledge)");
   EXPECT_NE(errorOf("acknowledge: [\n").find(".convcheck.yaml: line"), std::string::npos);
 }
 
@@ -96,6 +96,17 @@ TEST(AckConfig, RunOptionsAreKeptByNameInFileOrder) {
                                    {"insecure-skip-tls-verify", {"true"}}}));
   EXPECT_EQ(c.items.size(), 1u);
   EXPECT_TRUE(parsed("acknowledge: []\n").runOptions.empty());
+}
+
+TEST(AckConfig, FuzzOptionsAreKeptApartFromRunOptions) {
+  auto c = parsed("run:\n  tests: 200\nfuzz:\n  max-total-time: 10m\n  jobs: 2\n");
+  using Options = std::vector<std::pair<std::string, std::vector<std::string>>>;
+  EXPECT_EQ(c.runOptions, (Options{{"tests", {"200"}}}));
+  EXPECT_EQ(c.fuzzOptions, (Options{{"max-total-time", {"10m"}}, {"jobs", {"2"}}}));
+  EXPECT_EQ(errorOf("fuzz:\n  runs:\n    many: 3\n"),
+            ".convcheck.yaml: fuzz.runs: expected a value or a list of values");
+  EXPECT_NE(errorOf("fuzz: [runs]\n").find(".convcheck.yaml: fuzz: expected a map"),
+            std::string::npos);
 }
 
 TEST(AckConfig, RunOptionsAreValuesOrListsOfValues) {
