@@ -37,6 +37,7 @@ struct FuzzFlags {
   FuzzConfig config;
   std::string kind, reviewVersion, dateTimes = "canonical", properties, colour = "auto";
   std::string maxTotalTime = "60s";
+  std::string maxResponseSize = "16MiB";
   TargetFlags target;
   bool seedGiven = false;
   std::vector<std::string> webhookCommand;  // after --: the webhook to start for the fuzz run
@@ -88,8 +89,14 @@ void declareFuzzFlags(CLI::App& fuzz, FuzzFlags& f) {
   declarePropertiesOption(fuzz, f.properties);
   declareReportOptions(fuzz, c.reportPaths, c.reportDir);
   declareShrinkBudgetOption(fuzz, c.shrinkBudget, 200);
+  fuzz.add_option("--cluster-objects", c.clusterObjects,
+                  "Read up to N stored objects per served version from the cluster (GET only) and "
+                  "start fuzzing from them")
+      ->default_val(0)
+      ->check(CLI::Range(0, 100000));
   declareServiceProxyOption(fuzz, c.serviceProxy);
   declarePortForwardOption(fuzz, c.portForward);
+  declareMaxResponseSizeOption(fuzz, f.maxResponseSize);
   declareColourOption(fuzz, f.colour);
   declareWebhookCommandOption(fuzz, f.webhookCommand);
   fuzz.add_flag("--no-coverage", f.noCoverage,
@@ -115,6 +122,8 @@ std::string finishFuzzConfig(FuzzFlags& f, const std::vector<std::string>& args)
   if (!f.webhookCommand.empty()) target.url = expandPlaceholders(target.url, "", 1);
   if (auto error = applyTargetFlags(target, c.transport); !error.empty()) return error;
   if (auto error = readWait(f.target, c.portForwardWait); !error.empty()) return error;
+  if (auto error = readMaxResponseSize(f.maxResponseSize, c.transport); !error.empty())
+    return error;
   if (auto error = readReviewVersion(f.reviewVersion, c.reviewVersion); !error.empty())
     return error;
   c.canonicalDateTimes = f.dateTimes == "canonical";

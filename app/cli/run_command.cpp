@@ -48,25 +48,6 @@ struct RunFlags {
   std::vector<std::string> webhookCommand;  // after --: the webhook to start for the run
 };
 
-std::optional<std::size_t> parseSize(const std::string& text) {
-  if (text.empty() || text[0] < '0' || text[0] > '9') return std::nullopt;
-  std::size_t pos = 0;
-  unsigned long long value = 0;
-  try {
-    value = std::stoull(text, &pos);
-  } catch (...) {
-    return std::nullopt;
-  }
-  std::string unit = text.substr(pos);
-  std::size_t mult = unit == "" || unit == "B" ? 1
-                     : unit == "KiB"           ? 1ull << 10
-                     : unit == "MiB"           ? 1ull << 20
-                     : unit == "GiB"           ? 1ull << 30
-                                               : 0;
-  if (mult == 0) return std::nullopt;
-  return value * mult;
-}
-
 // Every `run` option, in the order --help shows them.
 void declareRunFlags(CLI::App& run, RunFlags& f) {
   RunConfig& c = f.config;
@@ -122,9 +103,7 @@ void declareRunFlags(CLI::App& run, RunFlags& f) {
       ->check(CLI::Range(0, 100000));
   declareServiceProxyOption(run, c.serviceProxy);
   declarePortForwardOption(run, c.portForward);
-  run.add_option("--max-response-size", f.maxResponseSize,
-                 "Largest webhook answer read, e.g. 64MiB (kube-apiserver has no cap)")
-      ->default_val("16MiB");
+  declareMaxResponseSizeOption(run, f.maxResponseSize);
   run.add_option("--user-agent", c.transport.userAgent, "User-Agent header")
       ->default_val("kube-apiserver-admission");
   run.add_option("--max-failures", c.maxFailingCases,
@@ -181,10 +160,8 @@ std::string finishRunConfig(RunFlags& f, const std::vector<std::string>& args) {
   if (auto error = readReviewVersion(f.reviewVersion, c.reviewVersion); !error.empty())
     return error;
   if (auto error = readPropertyIds(f.properties, c.properties); !error.empty()) return error;
-  auto size = parseSize(f.maxResponseSize);
-  if (!size || *size == 0)
-    return fmt::format("--max-response-size {}: expected e.g. 64MiB", f.maxResponseSize);
-  c.transport.maxResponseBytes = *size;
+  if (auto error = readMaxResponseSize(f.maxResponseSize, c.transport); !error.empty())
+    return error;
   if (!f.seedGiven) c.seed = std::random_device{}() * 0x100000001ull + std::random_device{}();
   std::vector<std::string> repro = {"convcheck"};
   bool seen = false;

@@ -281,4 +281,40 @@ std::string applyConfigFile(CLI::App& command, const std::string& section, std::
   return "";
 }
 
+namespace {
+
+std::optional<std::size_t> parseSize(const std::string& text) {
+  if (text.empty() || text[0] < '0' || text[0] > '9') return std::nullopt;
+  std::size_t pos = 0;
+  unsigned long long value = 0;
+  try {
+    value = std::stoull(text, &pos);
+  } catch (...) {
+    return std::nullopt;
+  }
+  std::string unit = text.substr(pos);
+  std::size_t mult = unit == "" || unit == "B" ? 1
+                     : unit == "KiB"           ? 1ull << 10
+                     : unit == "MiB"           ? 1ull << 20
+                     : unit == "GiB"           ? 1ull << 30
+                                               : 0;
+  if (mult == 0) return std::nullopt;
+  return value * mult;
+}
+
+}  // namespace
+
+void declareMaxResponseSizeOption(CLI::App& app, std::string& size) {
+  app.add_option("--max-response-size", size,
+                 "Largest webhook answer read, e.g. 64MiB (kube-apiserver has no cap)")
+      ->default_val("16MiB");
+}
+
+std::string readMaxResponseSize(const std::string& text, TransportOptions& transport) {
+  auto size = parseSize(text);
+  if (!size || *size == 0) return fmt::format("--max-response-size {}: expected e.g. 64MiB", text);
+  transport.maxResponseBytes = *size;
+  return "";
+}
+
 }  // namespace convcheck

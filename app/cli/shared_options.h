@@ -100,6 +100,13 @@ CLI::Option* declareSeedOption(CLI::App& app, std::uint64_t& seed, const std::st
 // not a positive duration, or --cert without --key (or the reverse) once applied.
 std::string applyTargetFlags(const TargetFlags& flags, TransportOptions& transport);
 
+// --max-response-size (default 16MiB): the largest webhook answer read.
+void declareMaxResponseSizeOption(CLI::App& app, std::string& size);
+
+// Sets transport.maxResponseBytes from --max-response-size's text ("64MiB", "200KiB", bytes);
+// returns an error or "".
+std::string readMaxResponseSize(const std::string& text, TransportOptions& transport);
+
 // Reads --review-version into `version` ("" leaves it unset); returns an error or "".
 std::string readReviewVersion(const std::string& text, std::optional<ReviewVersion>& version);
 

@@ -13,6 +13,7 @@
 #include "app/fuzz/fuzz_processes.h"
 #include "app/fuzz/fuzz_report.h"
 #include "app/fuzz/fuzz_session.h"
+#include "app/run/seed_objects.h"
 #include "app/run/target_kinds.h"
 #include "harness/corpus/corpus_store.h"
 
@@ -42,13 +43,15 @@ class FuzzScratchDir {
   std::string path_;
 };
 
-// Writes the corpus's regressions of the kind and its samples into libFuzzer's input directory,
-// as cases, so a fuzz run starts from what earlier runs and the user found.
+// Writes the corpus's regressions of the kind and its samples, and the objects stored in the
+// cluster (--cluster-objects), into libFuzzer's input directory, as cases, so a fuzz run starts
+// from what earlier runs, the user and the cluster hold.
 void seedInputs(const KindContext& kind, const FuzzConfig& config, const std::string& inputs,
                 RunReport& report) {
   const FuzzKind fuzzKind = fuzzKindOf(kind, static_cast<std::size_t>(config.run.maxBatchSize));
-  const CorpusContents contents = CorpusStore(config.run.corpusDir).load(kind.crd());
-  for (const auto& note : contents.notes) report.warnings.push_back("corpus: " + note);
+  const CorpusContents contents = loadSeedObjects(config.run, kind.crd(), kind.versions());
+  for (const auto& note : contents.notes)
+    report.warnings.push_back(note.rfind("--cluster-objects", 0) == 0 ? note : "corpus: " + note);
   auto write = [&](const std::string& prefix, const json& doc) {
     const std::string raw = doc.dump();
     const FuzzCase c =
@@ -139,7 +142,8 @@ RunReport runFuzz(const Crd& crd, const FuzzConfig& config, std::ostream& log,
     report.fatalError = fmt::format("cannot create {}: {}", inputs, ec.message());
     return finishWith(2);
   }
-  if (!config.run.corpusDir.empty()) seedInputs(kind, config, inputs, report);
+  if (!config.run.corpusDir.empty() || config.run.clusterObjects > 0)
+    seedInputs(kind, config, inputs, report);
 
   ChildrenOutcome children;
   if (config.merge) {

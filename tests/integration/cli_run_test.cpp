@@ -188,6 +188,15 @@ TEST(RunCommandLine, TheConfigFileSetsRunOptionsAndFlagsOverrideThem) {
   EXPECT_NE(bad.err.find(".convcheck.yaml: run.tests:"), std::string::npos) << bad.err;
 }
 
+TEST(FuzzCommandLine, AMaxResponseSizeThatIsNotASizeIsExit2) {
+  PlainRun r = runPlain({"fuzz", "--crd", ExampleWebhook::cronTabCrdPath(), "--url",
+                         "https://127.0.0.1:1/convert", "--max-response-size", "lots"},
+                        {"NO_COLOR=1"});
+  EXPECT_EQ(r.status.code, 2);
+  EXPECT_NE(r.err.find("--max-response-size lots: expected e.g. 64MiB"), std::string::npos)
+      << r.err;
+}
+
 TEST(FuzzCommandLine, TheConfigFilesFuzzMapSetsFuzzOptionsAndFlagsOverrideThem) {
   ExampleWebhook hook;
   TempDir dir("config-fuzz");

@@ -69,6 +69,22 @@ TEST(Cluster, FuzzReachesTheWebhookThroughTheServiceProxyWritingNothing) {
   EXPECT_GE(reviews, 30);  // every fuzz case makes at least its forward call through the proxy
 }
 
+TEST(Cluster, FuzzStartsFromTheStoredObjects) {
+  if (auto why = missingClusterTools(); !why.empty()) GTEST_SKIP() << why;
+  StandInCluster cluster;
+  auto r = runConvcheck(withArgs({"fuzz", "--crd", "kube://" + kCrd, "--service-proxy",
+                                  "--cluster-objects", "3", "--runs", "20", "--seed", "1"},
+                                 cluster.clusterArgs()));
+  ASSERT_EQ(r.status.code, 0) << r.out << r.err;
+  auto requests = cluster.requests();
+  for (const std::string version : {"v1", "v1beta1"})
+    EXPECT_TRUE(anyLine(requests, "GET /apis/stable.example.com/" + version + "/crontabs?limit=3"))
+        << version;
+  EXPECT_NE(r.out.find("read 3 stored object(s) at v1"), std::string::npos) << r.out;
+  for (const std::string stored : {"default/nightly-0", "team-a/nightly-1", "default/nightly-2"})
+    EXPECT_TRUE(anyLine(requests, " " + stored)) << stored << " never reached the webhook";
+}
+
 TEST(Cluster, StoredObjectsAreListedPageByPageAndEveryPropertyRunsOnThem) {
   if (auto why = missingClusterTools(); !why.empty()) GTEST_SKIP() << why;
   StandInCluster cluster({.faults = {"failure-result"}});  // Failure for names ending in a digit
