@@ -89,11 +89,7 @@ void declareFuzzFlags(CLI::App& fuzz, FuzzFlags& f) {
   declarePropertiesOption(fuzz, f.properties);
   declareReportOptions(fuzz, c.reportPaths, c.reportDir);
   declareShrinkBudgetOption(fuzz, c.shrinkBudget, 200);
-  fuzz.add_option("--cluster-objects", c.clusterObjects,
-                  "Read up to N stored objects per served version from the cluster (GET only) and "
-                  "start fuzzing from them")
-      ->default_val(0)
-      ->check(CLI::Range(0, 100000));
+  declareClusterObjectsOption(fuzz, c.clusterObjects);
   declareServiceProxyOption(fuzz, c.serviceProxy);
   declarePortForwardOption(fuzz, c.portForward);
   declareMaxResponseSizeOption(fuzz, f.maxResponseSize);

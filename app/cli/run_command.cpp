@@ -96,11 +96,7 @@ void declareRunFlags(CLI::App& run, RunFlags& f) {
   run.add_option("--corpus", c.corpusDir,
                  "Corpus directory: samples/ are test inputs, regressions/ are replayed first and "
                  "receive this run's shrunk failures");
-  run.add_option("--cluster-objects", c.clusterObjects,
-                 "Read up to N stored objects per served version from the cluster (GET only) and "
-                 "test every property on them before generated cases")
-      ->default_val(0)
-      ->check(CLI::Range(0, 100000));
+  declareClusterObjectsOption(run, c.clusterObjects);
   declareServiceProxyOption(run, c.serviceProxy);
   declarePortForwardOption(run, c.portForward);
   declareMaxResponseSizeOption(run, f.maxResponseSize);

@@ -304,6 +304,14 @@ std::optional<std::size_t> parseSize(const std::string& text) {
 
 }  // namespace
 
+void declareClusterObjectsOption(CLI::App& app, int& objects) {
+  app.add_option("--cluster-objects", objects,
+                 "Read up to N stored objects per served version from the cluster (GET only) and "
+                 "test every property on them before generated cases")
+      ->default_val(0)
+      ->check(CLI::Range(0, 100000));
+}
+
 void declareMaxResponseSizeOption(CLI::App& app, std::string& size) {
   app.add_option("--max-response-size", size,
                  "Largest webhook answer read, e.g. 64MiB (kube-apiserver has no cap)")

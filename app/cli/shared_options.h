@@ -100,6 +100,9 @@ CLI::Option* declareSeedOption(CLI::App& app, std::uint64_t& seed, const std::st
 // not a positive duration, or --cert without --key (or the reverse) once applied.
 std::string applyTargetFlags(const TargetFlags& flags, TransportOptions& transport);
 
+// --cluster-objects N (default 0): stored objects read from the cluster, tested before any other.
+void declareClusterObjectsOption(CLI::App& app, int& objects);
+
 // --max-response-size (default 16MiB): the largest webhook answer read.
 void declareMaxResponseSizeOption(CLI::App& app, std::string& size);
 
