@@ -131,20 +131,8 @@ std::string joinArgs(const std::vector<std::string>& args) {
 std::string finishRunConfig(RunFlags& f, const std::vector<std::string>& args) {
   RunConfig& c = f.config;
   const auto dashes = std::find(args.begin(), args.end(), "--");
-  if (!f.webhookCommand.empty() && dashes == args.end())
-    return fmt::format("unexpected argument {} (a webhook command to start goes after --)",
-                       f.webhookCommand.front());
-  if (dashes != args.end() && f.webhookCommand.empty())
-    return "-- must be followed by the webhook command to start";
-  c.url = f.target.url;
-  if (auto error =
-          oneWayToReach(!c.url.empty(), !f.webhookCommand.empty(), c.serviceProxy, c.portForward);
-      !error.empty())
+  if (auto error = readWebhookTarget(f.target, f.webhookCommand, args, c, f.wait); !error.empty())
     return error;
-  TargetFlags target = f.target;  // a started webhook's --url may name {port}
-  if (!f.webhookCommand.empty()) target.url = expandPlaceholders(target.url, "", 1);
-  if (auto error = applyTargetFlags(target, c.transport); !error.empty()) return error;
-  if (auto error = readWait(f.target, f.wait); !error.empty()) return error;
   c.portForwardWait = f.wait;
   c.canonicalDateTimes = f.dateTimes == "canonical";
   if (!f.duration.empty()) {

@@ -1,5 +1,6 @@
 #include "app/cli/shared_options.h"
 
+#include <algorithm>
 #include <cerrno>
 #include <cstdlib>
 #include <cstring>
@@ -10,6 +11,8 @@
 #include <fmt/format.h>
 #include <CLI/CLI.hpp>
 
+#include "app/run/run_config.h"
+#include "app/run/webhook_process.h"
 #include "harness/cluster/kubectl.h"
 #include "harness/transport/url_parts.h"
 #include "kube/go/duration.h"
@@ -323,6 +326,25 @@ std::string readMaxResponseSize(const std::string& text, TransportOptions& trans
   if (!size || *size == 0) return fmt::format("--max-response-size {}: expected e.g. 64MiB", text);
   transport.maxResponseBytes = *size;
   return "";
+}
+
+std::string readWebhookTarget(const TargetFlags& flags, const std::vector<std::string>& command,
+                              const std::vector<std::string>& args, RunConfig& c,
+                              std::chrono::milliseconds& wait) {
+  const auto dashes = std::find(args.begin(), args.end(), "--");
+  if (!command.empty() && dashes == args.end())
+    return fmt::format("unexpected argument {} (a webhook command to start goes after --)",
+                       command.front());
+  if (dashes != args.end() && command.empty())
+    return "-- must be followed by the webhook command to start";
+  c.url = flags.url;
+  if (auto error = oneWayToReach(!c.url.empty(), !command.empty(), c.serviceProxy, c.portForward);
+      !error.empty())
+    return error;
+  TargetFlags target = flags;
+  if (!command.empty()) target.url = expandPlaceholders(target.url, "", 1);
+  if (auto error = applyTargetFlags(target, c.transport); !error.empty()) return error;
+  return readWait(flags, wait);
 }
 
 }  // namespace convcheck

@@ -22,6 +22,7 @@ namespace convcheck {
 
 struct ClusterAccess;
 struct AckConfig;
+struct RunConfig;
 
 // Where a command takes what a target option leaves unset: the CRD and kube-apiserver's defaults
 // (run, minimize) or the reproduction bundle (replay). Only the help's "default:" differs.
@@ -99,6 +100,14 @@ CLI::Option* declareSeedOption(CLI::App& app, std::uint64_t& seed, const std::st
 // not an absolute http(s) URL, a --ca-file, --cert or --key that cannot be read, a timeout that is
 // not a positive duration, or --cert without --key (or the reverse) once applied.
 std::string applyTargetFlags(const TargetFlags& flags, TransportOptions& transport);
+
+// How run and fuzz reach the webhook: `-- COMMAND` checked against the arguments (`args`, as
+// given), one of --url, -- COMMAND, --service-proxy and --port-forward at most, c.url and the
+// target flags applied to c.transport (a started webhook's --url may name {port}), --wait read
+// into `wait`. Returns an error or "".
+std::string readWebhookTarget(const TargetFlags& flags, const std::vector<std::string>& command,
+                              const std::vector<std::string>& args, RunConfig& c,
+                              std::chrono::milliseconds& wait);
 
 // --cluster-objects N (default 0): stored objects read from the cluster, tested before any other.
 void declareClusterObjectsOption(CLI::App& app, int& objects);
