@@ -6,7 +6,7 @@
 #include <sstream>
 #include <string>
 
-#include "app/fuzz/fuzz_engine.h"
+#include "engine/fuzz/fuzz_engine.h"
 #include "kube/crd/crd_loader.h"
 
 int main(int argc, char** argv) {

@@ -1,5 +1,5 @@
 // The results of one convcheck run: per kind, per (from, to, property) tallies with findings.
-// Filled by the runner (app/run); read by the console, JUnit and JSON reports only.
+// Filled by the runner (engine/run); read by the console, JUnit and JSON reports only.
 #pragma once
 
 #include <cstdint>

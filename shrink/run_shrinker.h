@@ -4,7 +4,7 @@
 // (with sizes, calls, seed and origin). Shrinks share a budget of the run's calls (at most as many
 // as testing made, so at most half of the run's), most severe problems first, each at most an even
 // share of what is left.
-// One per kind run, owned by app/run/runner.
+// One per kind run, owned by engine/run/runner.
 #pragma once
 
 #include <cstdint>

@@ -22,11 +22,11 @@
 #include "app/cli/launched_webhook.h"
 #include "app/cli/run_outputs.h"
 #include "app/cli/shared_options.h"
-#include "app/fuzz/afl_coverage.h"
-#include "app/fuzz/fuzz_engine.h"
-#include "app/run/crd_source.h"
-#include "app/run/target_resolution.h"
-#include "app/run/webhook_wait.h"
+#include "engine/fuzz/afl_coverage.h"
+#include "engine/fuzz/fuzz_engine.h"
+#include "engine/run/crd_source.h"
+#include "engine/run/target_resolution.h"
+#include "engine/run/webhook_wait.h"
 #include "kube/go/duration.h"
 
 namespace convcheck {

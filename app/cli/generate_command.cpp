@@ -6,7 +6,7 @@
 
 #include "app/cli/command.h"
 #include "app/cli/shared_options.h"
-#include "app/run/crd_source.h"
+#include "engine/run/crd_source.h"
 #include "generators/generate_command.h"
 #include "kube/crd/crd_loader.h"
 

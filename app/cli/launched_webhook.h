@@ -10,9 +10,9 @@
 #include <variant>
 #include <vector>
 
-#include "app/run/run_config.h"
-#include "app/run/webhook_process.h"
-#include "app/run/webhook_wait.h"
+#include "engine/run/run_config.h"
+#include "engine/run/webhook_process.h"
+#include "engine/run/webhook_wait.h"
 #include "reports/run_report.h"
 
 namespace convcheck {

@@ -6,7 +6,7 @@
 #include <iosfwd>
 #include <string>
 
-#include "app/run/run_config.h"
+#include "engine/run/run_config.h"
 #include "reports/run_report.h"
 
 namespace convcheck {

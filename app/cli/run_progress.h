@@ -11,7 +11,7 @@
 #include <string>
 #include <thread>
 
-#include "app/run/run_config.h"
+#include "engine/run/run_config.h"
 
 namespace convcheck {
 

@@ -11,8 +11,8 @@
 #include <fmt/format.h>
 #include <CLI/CLI.hpp>
 
-#include "app/run/run_config.h"
-#include "app/run/webhook_process.h"
+#include "engine/run/run_config.h"
+#include "engine/run/webhook_process.h"
 #include "harness/cluster/kubectl.h"
 #include "harness/transport/url_parts.h"
 #include "kube/go/duration.h"

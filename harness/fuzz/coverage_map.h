@@ -1,6 +1,6 @@
 // The webhook's code-coverage map: a System V shared-memory segment that an AFL++-instrumented
 // webhook attaches to (by the id in __AFL_SHM_ID) and counts its edges in. Used by `convcheck
-// fuzz` (app/fuzz) when it starts the webhook, and by the tests of that coverage.
+// fuzz` (engine/fuzz) when it starts the webhook, and by the tests of that coverage.
 #pragma once
 
 #include <cstddef>

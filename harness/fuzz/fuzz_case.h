@@ -1,5 +1,6 @@
 // A fuzz input as a test case: any byte string decodes to a batch of schema-valid objects of one
-// kind and the version they are converted to. Used by the fuzz engine (app/fuzz) and its mutator.
+// kind and the version they are converted to. Used by the fuzz engine (engine/fuzz) and its
+// mutator.
 #pragma once
 
 #include <cstddef>

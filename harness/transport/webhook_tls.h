@@ -1,7 +1,7 @@
 // The TLS settings kube-apiserver uses for a CRD's conversion webhook, completing the user's: the
 // CRD's caBundle when no CA was given, and <service>.<namespace>.svc as the name to verify when
 // the webhook is a service reference reached through a URL of the user's (port-forward). Used by
-// app/run/target_resolution (run, replay, minimize) and reports/bundle_target (bundles).
+// engine/run/target_resolution (run, replay, minimize) and reports/bundle_target (bundles).
 #pragma once
 
 #include <string>

@@ -12,7 +12,7 @@
 
 #include <nlohmann/json.hpp>
 
-#include "app/fuzz/afl_coverage.h"
+#include "engine/fuzz/afl_coverage.h"
 #include "harness/fuzz/coverage_map.h"
 #include "harness/transport/https_client.h"
 #include "tests/integration/convcheck_binary.h"

@@ -1,6 +1,6 @@
 // The house plan holds: source folders form layers (kube, generators, harness, properties, shrink,
-// reports, app) whose includes only point down or within a layer, and no two folders include each
-// other, directly or through others.
+// reports, engine, app) whose includes only point down or within a layer, and no two folders
+// include each other, directly or through others.
 #include <gtest/gtest.h>
 
 #include <algorithm>
@@ -18,7 +18,7 @@ namespace {
 namespace fs = std::filesystem;
 
 const std::vector<std::string> kLayers = {"kube",   "generators", "harness", "properties",
-                                          "shrink", "reports",    "app"};
+                                          "shrink", "reports",    "engine",  "app"};
 
 int layerOf(const std::string& path) {
   const std::string top = path.substr(0, path.find('/'));

@@ -9,7 +9,7 @@
 
 #include <nlohmann/json.hpp>
 
-#include "app/run/kind_context.h"
+#include "engine/run/kind_context.h"
 #include "kube/crd/crd.h"
 #include "shrink/case_shrinker.h"
 

@@ -10,7 +10,7 @@
 
 #include <unistd.h>
 
-#include "app/run/kind_context.h"
+#include "engine/run/kind_context.h"
 #include "kube/crd/crd_loader.h"
 
 namespace convcheck::testing {

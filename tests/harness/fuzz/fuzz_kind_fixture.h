@@ -9,7 +9,7 @@
 #include <sstream>
 #include <string>
 
-#include "app/run/kind_context.h"
+#include "engine/run/kind_context.h"
 #include "harness/fuzz/fuzz_case.h"
 #include "kube/crd/crd_loader.h"
 

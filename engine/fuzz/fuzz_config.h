@@ -1,0 +1,36 @@
+// Everything a `convcheck fuzz` needs, parsed from the command line once: the options it shares
+// with `run` (target, TLS, config file, properties, reports, corpus, shrinking) as a RunConfig,
+// and its own budget, processes and mode. Built by app/cli; read by the fuzz engine.
+#pragma once
+
+#include <cstdint>
+#include <string>
+
+#include "engine/run/run_config.h"
+#include "engine/run/target_resolution.h"
+#include "harness/fuzz/coverage_map.h"
+
+namespace convcheck {
+
+struct FuzzConfig {
+  // url, transport, reviewVersion, seed, properties, acks, rawObjects, canonicalDateTimes,
+  // reportPaths, reportDir, shrinkBudget, corpusDir (inputs in DIR/fuzz/, shrunk problems in
+  // DIR/regressions/), maxBatchSize (objects in one case at most), commandLine.
+  RunConfig run;
+  ResolvedTarget target;       // the webhook, resolved against the CRD
+  int maxTotalTime = 60;       // seconds of fuzzing; 0: no limit
+  std::int64_t runs = -1;      // fuzz cases at most, per process; -1: no limit
+  int jobs = 1;                // fuzzing processes side by side, sharing the corpus directory
+  bool merge = false;          // minimise DIR/fuzz/ instead of fuzzing
+  bool stopOnProblem = false;  // fuzzing ends at the first problem any process finds
+  int progressSeconds = 10;    // how often each process prints its progress line
+  // The webhook's AFL++ coverage map, when convcheck started an instrumented webhook with it and
+  // one process fuzzes (cases must not overlap while it is read): the edges of each case join
+  // the feedback. Not owned.
+  SharedCoverageMap* coverage = nullptr;
+  // bench/: cases decoded, mutated and their input shapes fed back, the webhook never called
+  // (the engine's own speed).
+  bool withoutWebhook = false;
+};
+
+}  // namespace convcheck

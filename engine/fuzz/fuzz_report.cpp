@@ -1,0 +1,102 @@
+#include "engine/fuzz/fuzz_report.h"
+
+#include <algorithm>
+#include <ostream>
+
+#include <fmt/format.h>
+
+#include "engine/fuzz/fuzz_session.h"
+#include "engine/run/kind_report_header.h"
+#include "engine/run/tally.h"
+#include "harness/transport/converter.h"
+#include "kube/crd/version_roles.h"
+#include "shrink/run_shrinker.h"
+
+namespace convcheck {
+
+namespace {
+
+// The found cases run again, and the calls every one of them made (shrinks included).
+class FoundCaseRunner {
+ public:
+  FoundCaseRunner(const KindContext& kind, const FuzzConfig& config,
+                  const TargetFactory& makeTarget, KindReport& report)
+      : kind_(kind),
+        config_(config),
+        report_(report),
+        converter_(kind.crd(), makeTarget(config.target), config.target.reviewVersion) {}
+
+  // Runs `batch` converted to `to`, judging what `wants` says.
+  CaseResult run(const std::vector<nlohmann::json>& batch, const std::string& from,
+                 const std::string& to, std::uint64_t seed,
+                 std::function<bool(const std::string&)> wants) {
+    CaseExecutor executor(
+        kind_.crd(), converter_,
+        fuzzCaseSettings(kind_, config_, std::move(wants), [this](const Exchange& e) {
+          ++report_.requests;
+          report_.objectsSent += static_cast<int>(e.sent.objects.size());
+        }));
+    return executor.run(batch, from, to, seed);
+  }
+
+ private:
+  const KindContext& kind_;
+  const FuzzConfig& config_;
+  KindReport& report_;
+  Converter converter_;
+};
+
+}  // namespace
+
+KindReport reportFoundCases(const KindContext& kind, const FuzzConfig& config,
+                            const TargetFactory& makeTarget, const std::vector<FoundCase>& found,
+                            std::ostream& log) {
+  const Crd& crd = kind.crd();
+  KindReport report = kindReportHeader(crd, config.target, config.run);
+  for (const auto& note : kind.notes()) report.notes.push_back(note);
+  report.versions = kind.versions();
+  Tally tally(config.run.properties, ConversionReach(crd));
+  RunShrinker shrinker(kind.generators(), kind.checkers(), config.run.shrinkBudget);
+  FoundCaseRunner runner(kind, config, makeTarget, report);
+  const FuzzKind fuzzKind = fuzzKindOf(kind, static_cast<std::size_t>(config.run.maxBatchSize));
+  auto selected = [&tally](const std::string& property) { return tally.wants(property); };
+  std::vector<ShrinkJob> jobs;
+  for (const auto& f : found) {
+    const FuzzCase c = decodeFuzzCase(
+        fuzzKind, reinterpret_cast<const std::uint8_t*>(f.caseBytes.data()), f.caseBytes.size());
+    const std::string& from = c.versions.front();
+    CaseResult result = runner.run(c.objects, from, c.to, f.seed, selected);
+    tally.addAll(result.forward, from, c.to);
+    for (std::size_t i = 0; i < result.backward.size(); ++i)
+      tally.add(result.backward[i], result.backwardFrom, result.backwardTo[i]);
+    tally.addAll(result.composite, from, c.to);
+    const std::vector<ProblemSighting> again = problemSightings(result, from, c.to);
+    for (const auto& problem : f.problems)
+      if (std::none_of(again.begin(), again.end(),
+                       [&problem](const ProblemSighting& s) { return s.problem == problem; }))
+        report.notes.push_back(fmt::format(
+            "fuzz: case {} of process {} showed {} while fuzzing but not when run again (flaky)",
+            f.exec, f.job, problem));
+    RunShrinker::CaseInfo info{
+        from, c.to, f.seed, nullptr, fmt::format("fuzz case {}", f.exec), report.requests};
+    for (auto& job : shrinker.select(result, info)) jobs.push_back(std::move(job));
+  }
+  RunShrinker::rank(jobs);
+  for (const auto& job : jobs) {
+    ShrunkExample e = shrinker.shrink(
+        job, [&runner, &job](const std::vector<nlohmann::json>& batch, const std::string& from) {
+          return runner.run(batch, from, job.to, job.seed, [&job](const std::string& property) {
+            return caseNeeds(job.target, property);
+          });
+        });
+    log << fmt::format("fuzz: shrunk {} ({} {} -> {})\n", e.problem, e.target.property,
+                       e.target.from, e.target.to);
+    tally.setProblemExample(e.problem, e.finding);
+    tally.setExample(e.target.property, e.target.from, e.target.to, e.target.cause,
+                     std::move(e.finding));
+  }
+  tally.fill(report);
+  return report;
+}
+
+}  // namespace convcheck

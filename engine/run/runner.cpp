@@ -1,0 +1,400 @@
+#include "engine/run/runner.h"
+
+#include <chrono>
+#include <limits>
+#include <numeric>
+#include <optional>
+#include <ostream>
+#include <random>
+
+#include <fmt/chrono.h>
+#include <fmt/format.h>
+
+#include "engine/run/batch_maker.h"
+#include "engine/run/batch_size_limit.h"
+#include "engine/run/call_ledger.h"
+#include "engine/run/case_executors.h"
+#include "engine/run/case_progress.h"
+#include "engine/run/case_window.h"
+#include "engine/run/choke_tracker.h"
+#include "engine/run/connections.h"
+#include "engine/run/crd_source.h"
+#include "engine/run/kind_context.h"
+#include "engine/run/kind_report_header.h"
+#include "engine/run/seed_objects.h"
+#include "engine/run/shared_tally.h"
+#include "engine/run/shrink_queue.h"
+#include "engine/run/target_kinds.h"
+#include "engine/run/target_resolution.h"
+#include "engine/run/tls_evidence.h"
+#include "harness/corpus/corpus_cases.h"
+#include "kube/apiserver/group_version.h"
+#include "kube/crd/crd_loader.h"
+#include "kube/crd/version_roles.h"
+
+namespace convcheck {
+namespace {
+
+using nlohmann::json;
+
+struct InputError {
+  std::string message;
+};
+
+// One CRD kind's run: its stored and user cases, then each version pair's generated cases, each
+// tallied in plan order, the first failure of every new cause shrunk beside the next cases.
+class KindRun {
+ public:
+  KindRun(const KindContext& kind, const RunConfig& config, ResolvedTarget target,
+          TargetFactory makeTarget, std::ostream& log)
+      : kind_(kind),
+        config_(config),
+        log_(log),
+        connections_(kind.crd(), std::move(target), std::move(makeTarget), config.jobs),
+        report_(kindReportHeader(kind.crd(), connections_.target(), config)),
+        tally_(config.properties, ConversionReach(kind.crd())),
+        calls_(
+            config.maxConsecutiveTransportFailures, connections_,
+            {[this](const Exchange& ex) { tally_.latency(ex); }, [this] { executors_.haltAll(); }}),
+        // One per --jobs and one more: a case is judged while the others' calls are in flight.
+        executors_(kind.crd(), connections_, static_cast<std::size_t>(config.jobs) + 1,
+                   caseSettings(), &sizeLimit_),
+        shrinks_({kind, connections_, calls_, tally_, transport().timeout, config.jobs,
+                  config.shrinkBudget, config.stopRequested}) {}
+
+  // Returns false when the webhook could not be reached at all (nothing tested).
+  bool run() {
+    for (const auto& note : kind_.notes()) report_.notes.push_back(note);
+    const auto& versions = kind_.versions();
+    if (versions.size() < 2) {
+      report_.notes.push_back(
+          "fewer than two versions with a schema: there is nothing to convert between");
+      finish();
+      return true;
+    }
+    if (!config_.corpusDir.empty() || config_.clusterObjects > 0) runCorpusCases();
+    const int pairs = static_cast<int>(versions.size() * (versions.size() - 1));
+    for (const auto& from : versions) {
+      for (const auto& to : versions) {
+        if (from == to || calls_.stopped()) continue;
+        if (!runPair(from, to, pairs)) {
+          finish();
+          return false;
+        }
+      }
+    }
+    finish();
+    return true;
+  }
+
+  std::string unreachableReason() const { return calls_.unreachableReason(); }
+  bool interrupted() const { return calls_.interrupted(); }
+  int failingCases() const { return progress_.failingCases(); }
+  KindReport takeReport() { return std::move(report_); }
+
+ private:
+  const TransportOptions& transport() const { return connections_.target().transport; }
+
+  CaseSettings caseSettings() {
+    CaseSettings s = kind_.caseSettings();
+    s.timeout = transport().timeout;
+    s.wants = [this](const std::string& p) { return tally_.wants(p); };
+    s.onCall = [this](const Exchange& ex) { calls_.record(ex); };
+    s.knownCauses = [this](const std::string& property, const std::string& from,
+                           const std::string& to, const std::vector<Cause>& causes) {
+      return tally_.knows(property, from, to, causes);
+    };
+    return s;
+  }
+
+  // Stored regressions and user samples (--corpus), and objects stored in the cluster
+  // (--cluster-objects), run before any generated case.
+  void runCorpusCases() {
+    CorpusPlan plan =
+        planCorpusCases(loadSeedObjects(config_, kind_.crd(), kind_.versions()), kind_.crd(),
+                        kind_.versions(), kind_.generators(), kind_.checkers(), config_.seed);
+    for (const auto& n : plan.notes) report_.notes.push_back(n);
+    for (const auto& c : plan.cases) {
+      if (calls_.stopped()) break;
+      PlannedCase planned;
+      planned.from = objectVersion(c.objects.front());
+      planned.to = c.to;
+      planned.seed = c.seed;
+      CaseResult result = executors_[0].run(c.objects, planned.from, planned.to, planned.seed);
+      recordCase(planned, result, c.origin);
+      if (!calls_.reachable()) break;  // the first generated case reports it
+    }
+  }
+
+  // A pair's generated cases, through a CaseWindow. A case whose forward conversion the webhook
+  // rejected the same way ChokeTracker::kRepeats times before on this pair does not count towards
+  // --tests, so the other properties still get their cases from objects that convert (up to twice
+  // --tests per pair). A case is made only while the cases tallied that count plus those not yet
+  // tallied are fewer than --tests: so exactly the cases a one-at-a-time run would make are made,
+  // in the same order, whatever the timing. The run's first case runs alone: it tells whether the
+  // webhook answers. Returns false when it found the webhook unreachable.
+  bool runPair(const std::string& from, const std::string& to, int pairs) {
+    log_ << fmt::format("{}: {} -> {}\n", kind_.crd().kind, from, to);
+    // Mixed batches draw their other objects from versions objects can be stored in.
+    std::vector<std::string> sources;
+    for (const auto& v : kind_.versions())
+      if (v == from || v == to || !report_.warningVersions.count(v)) sources.push_back(v);
+    PairPlan plan(PlanRequest{kind_.crd().kind, from, to, sources, config_.testsPerPair,
+                              config_.maxBatchSize, config_.seed});
+    batches_.startPair();
+    chokes_.startPair();
+    const bool timed = config_.duration.has_value();
+    const auto deadline = std::chrono::steady_clock::now() +
+                          (timed ? *config_.duration / pairs : std::chrono::milliseconds(0));
+    const int limit =
+        timed && !config_.testsGiven ? std::numeric_limits<int>::max() : config_.testsPerPair;
+    const long long maxCases = 2LL * limit;
+    int done = 0;
+    long long made = 0;
+    CaseWindow window(executors_, {static_cast<std::size_t>(config_.jobs), config_.pipelinedValues,
+                                   config_.valuesInFlight});
+    CaseWindow::Steps steps;
+    steps.make = [&](std::size_t inFlight) -> std::optional<PreparedCase> {
+      if ((progress_.beforeFirstCase() && inFlight > 0) ||
+          done + static_cast<long long>(inFlight) >= limit || made >= maxCases ||
+          !mayStartCase(timed, deadline))
+        return std::nullopt;
+      ++made;
+      PreparedCase p;
+      p.planned = plan.next();
+      // Once a batch timed out for the pair, larger batches of it are not sent (BatchSizeLimit):
+      // none is drawn, and a case made before a timeout is cut as it is sent (CaseWindow).
+      const std::size_t cap = sizeLimit_.cap(from, to);
+      if (p.planned.sourceVersions.size() > cap) p.planned.sourceVersions.resize(cap);
+      p.batch = batches_.make(p.planned);
+      p.planned.sourceVersions.resize(p.batch.size());  // a LIST chunk stops at its byte cap
+      p.values = jsonValues(p.batch);
+      return p;
+    };
+    steps.stopped = [this] { return calls_.stopped(); };
+    steps.tally = [&](const PlannedCase& planned, CaseResult& result) {
+      if (progress_.limitReached()) return true;  // started before --max-failures was reached
+      bisectRefusedBatch(planned, result);
+      recordCase(planned, result);
+      done += chokes_.count(planned.from, result.forwardCall.get()) ? 0 : 1;
+      const bool first = progress_.beforeFirstCase();
+      progress_.caseDone(result, calls_.requests());
+      if (!first) return true;
+      if (!calls_.reachable()) return false;
+      checkEndpoint();
+      return true;
+    };
+    return window.run(steps);
+  }
+
+  bool mayStartCase(bool timed, std::chrono::steady_clock::time_point deadline) {
+    if (calls_.stopped()) return false;
+    if (progress_.limitReached()) {
+      calls_.stop(progress_.limitNote());
+      return false;
+    }
+    if (config_.stopRequested && config_.stopRequested->load()) {
+      calls_.interrupt();
+      return false;
+    }
+    return !timed || progress_.beforeFirstCase() || std::chrono::steady_clock::now() < deadline;
+  }
+
+  void recordCase(const PlannedCase& planned, CaseResult& result,
+                  const std::string& origin = "generated") {
+    if (!calls_.reachable()) return;
+    tally_.addCase(result, planned.from, planned.to);
+    shrinks_.add(planned, result, origin);
+  }
+
+  // The registry's Endpoint-scope properties (tls), judged once on the webhook's endpoint.
+  void checkEndpoint() {
+    for (const CheckResult& result : endpointResults(
+             connections_.target(), [this](const std::string& id) { return tally_.wants(id); }))
+      tally_.add(result, "", "");
+  }
+
+  // A forward call refused for its size (HTTP 413, a dropped connection) is sent again with fewer
+  // of its objects, bisecting to the size at which refusals start (once per pair); the report
+  // says it with the findings. The calls count as requests but not for the circuit breaker.
+  void bisectRefusedBatch(const PlannedCase& planned, const CaseResult& result) {
+    const ExchangeRef& forward = result.forwardCall;
+    if (!forward || !sizeLimit_.wantsBisection(planned.from, planned.to, *forward)) return;
+    std::unique_ptr<Converter> converter = connections_.open();
+    std::mt19937_64 uids(planned.seed ^ 0xb15ec7ull);
+    sizeLimit_.bisect(planned.from, planned.to, *forward, requestBodyOf(*forward).size(),
+                      [&](std::size_t objects) {
+                        std::vector<std::size_t> first(objects);
+                        std::iota(first.begin(), first.end(), std::size_t{0});
+                        Exchange ex =
+                            converter->convert(forward->sent.objects.pick(first), planned.to, uids);
+                        calls_.count(ex);
+                        return SizeProbe{sizeRefusal(ex).has_value(), requestBodyOf(ex).size()};
+                      });
+  }
+
+  void finish() {
+    std::string shrinkNote = shrinks_.drain();
+    calls_.fill(report_);
+    if (!shrinkNote.empty()) report_.notes.push_back(std::move(shrinkNote));
+    for (auto& note : chokes_.notes()) report_.notes.push_back(std::move(note));
+    tally_.fill(report_);
+    sizeLimit_.describe(report_);
+    report_.versions = kind_.versions();
+  }
+
+  const KindContext& kind_;
+  const RunConfig& config_;
+  std::ostream& log_;
+  Connections connections_;  // the target, the run's request slots
+  KindReport report_;        // before tally_, which takes its warning-only versions
+  SharedTally tally_;
+  BatchSizeLimit sizeLimit_;  // batch sizes the webhook times out on or refuses, per pair
+  CallLedger calls_;
+  CaseExecutors executors_;
+  BatchMaker batches_{kind_, transport().maxResponseBytes / 2};
+  ChokeTracker chokes_;
+  CaseProgress progress_{config_, kind_.crd().kind};  // the first case, --max-failures
+  ShrinkQueue shrinks_;                               // last: running shrinks use the members above
+};
+
+// The CRDs to test: those named with --kind, else those with strategy Webhook, else (a CRD that
+// does not declare webhook conversion yet, tested with --url) every CRD with two or more versions.
+std::vector<const Crd*> selectCrds(const std::vector<Crd>& crds, const RunConfig& config) {
+  std::vector<const Crd*> out;
+  for (const auto& crd : crds) {
+    bool named =
+        std::find(config.kinds.begin(), config.kinds.end(), crd.kind) != config.kinds.end() ||
+        std::find(config.kinds.begin(), config.kinds.end(), crd.name) != config.kinds.end();
+    if (config.kinds.empty() ? crd.conversionStrategy == "Webhook" : named) out.push_back(&crd);
+  }
+  if (out.empty() && config.kinds.empty() && !config.url.empty())
+    for (const auto& crd : crds)
+      if (crd.versions.size() >= 2) out.push_back(&crd);
+  return out;
+}
+
+}  // namespace
+
+RunReport runConformance(const RunConfig& config, std::istream& stdinStream, std::ostream& log,
+                         const TargetFactory& makeTarget) {
+  auto started = std::chrono::steady_clock::now();
+  RunReport report;
+  report.startedAt = fmt::format(
+      "{:%Y-%m-%dT%H:%M:%SZ}",
+      fmt::gmtime(std::chrono::system_clock::to_time_t(std::chrono::system_clock::now())));
+  report.seed = config.seed;
+  report.command = config.commandLine;
+  report.rawObjects = config.rawObjects;
+  report.canonicalDateTimes = config.canonicalDateTimes;
+  auto finishWith = [&](int code) {
+    report.exitCode = code;
+    report.seconds =
+        std::chrono::duration<double>(std::chrono::steady_clock::now() - started).count();
+    return report;
+  };
+
+  LoadResult loaded = loadCrdSource(config.crdInput, stdinStream, config.cluster);
+  for (const auto& w : loaded.warnings) report.warnings.push_back(w);
+  if (!loaded.errors.empty()) {
+    for (const auto& e : loaded.errors)
+      report.fatalError += (report.fatalError.empty() ? "" : "\n") + e.text();
+    return finishWith(2);
+  }
+  std::vector<const Crd*> selected = selectCrds(loaded.crds, config);
+  if (selected.empty()) {
+    report.fatalError =
+        !config.kinds.empty() ? fmt::format("{}: no CRD matches --kind", config.crdInput)
+        : config.url.empty()
+            ? fmt::format(
+                  "{}: no CRD with spec.conversion.strategy Webhook; pass the webhook's --url to "
+                  "test a CRD that does not declare webhook conversion yet, or name CRDs with "
+                  "--kind",
+                  config.crdInput)
+            : fmt::format("{}: no CRD with two or more versions: there is nothing to convert",
+                          config.crdInput);
+    return finishWith(2);
+  }
+
+  std::unique_ptr<KubectlProxy> serviceProxy;  // the API server's service proxy, for the run
+  if (config.serviceProxy) {
+    auto started = startServiceProxy(config.cluster);
+    if (auto* error = std::get_if<std::string>(&started)) {
+      report.fatalError = *error;
+      return finishWith(2);
+    }
+    serviceProxy = std::move(std::get<std::unique_ptr<KubectlProxy>>(started));
+  }
+
+  if (config.portForward)
+    for (const Crd* crd : selected)
+      if (auto error = portForwardUnsupported(*crd); !error.empty()) {
+        report.fatalError = error;
+        return finishWith(2);
+      }
+
+  RunConfig perKind = config;  // a --duration is shared by every kind
+  if (perKind.duration) *perKind.duration /= static_cast<int>(selected.size());
+  bool anyTested = false;
+  std::vector<std::string> unreachable;
+  try {
+    for (const Crd* crd : selected) {
+      std::unique_ptr<KubectlPortForward> portForward;  // to this kind's service, for its run
+      if (config.portForward) {
+        auto started = startPortForward(config.cluster, *crd, config.portForwardWait);
+        if (auto* error = std::get_if<std::string>(&started)) {
+          unreachable.push_back(
+              fmt::format("{}: could not reach the webhook: {}", crd->name, *error));
+          continue;
+        }
+        portForward = std::move(std::get<std::unique_ptr<KubectlPortForward>>(started));
+      }
+      auto target = resolveTarget(
+          *crd, TargetChoice{portForward ? portForward->baseUrl() : config.url, config.transport,
+                             config.reviewVersion, serviceProxy ? serviceProxy->baseUrl() : ""});
+      if (auto* error = std::get_if<std::string>(&target)) throw InputError{*error};
+      auto compiled = KindContext::compile(
+          *crd, KindSettings{GeneratorOptions{FormatOptions{config.canonicalDateTimes}},
+                             config.rawObjects, config.acks ? &*config.acks : nullptr});
+      if (auto* error = std::get_if<KindContext::Error>(&compiled))
+        throw InputError{fmt::format("{}, document {}: version {}: {}", crd->source.file,
+                                     crd->source.document, error->version, error->message)};
+      KindRun run(std::get<KindContext>(compiled), perKind, std::get<ResolvedTarget>(target),
+                  targetFactory(makeTarget), log);
+      const auto kindStarted = std::chrono::steady_clock::now();
+      bool reached = run.run();
+      const std::chrono::duration<double> kindSeconds =
+          std::chrono::steady_clock::now() - kindStarted;
+      // Calls after it ended failed for that reason, not the webhook's.
+      const auto forwardEnded = portForward ? portForward->endedEarly() : std::nullopt;
+      if (forwardEnded && reached) report.warnings.push_back(crd->name + ": " + *forwardEnded);
+      if (reached)
+        anyTested = true;
+      else
+        unreachable.push_back(fmt::format(
+            "{}: could not reach the webhook: {}{}", crd->name,
+            explainUnreachable(std::get<ResolvedTarget>(target), run.unreachableReason()),
+            forwardEnded ? " (" + *forwardEnded + ")" : ""));
+      report.kinds.push_back(run.takeReport());
+      report.kinds.back().seconds = kindSeconds.count();
+      if (run.interrupted()) {
+        report.interrupted = true;
+        break;
+      }
+      if (perKind.maxFailingCases > 0) {  // the limit is the whole run's
+        perKind.maxFailingCases -= run.failingCases();
+        if (perKind.maxFailingCases <= 0) break;
+      }
+    }
+  } catch (const InputError& e) {
+    report.fatalError = e.message;
+    return finishWith(2);
+  }
+  for (const auto& u : unreachable)
+    report.fatalError += (report.fatalError.empty() ? "" : "\n") + u;
+  if (report.interrupted) return finishWith(kInterruptedExitCode);
+  if (!anyTested) return finishWith(3);
+  return finishWith(report.failedProperties() > 0 ? 1 : 0);
+}
+
+}  // namespace convcheck

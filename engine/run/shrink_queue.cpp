@@ -1,0 +1,85 @@
+#include "engine/run/shrink_queue.h"
+
+#include <memory>
+
+#include <fmt/format.h>
+
+namespace convcheck {
+
+using nlohmann::json;
+
+namespace {
+
+// Shrinking a transport failure (a timeout) stops after this many failed calls in a row.
+constexpr int kShrinkTransportFailuresInARow = 2;
+
+}  // namespace
+
+ShrinkQueue::ShrinkQueue(Run run)
+    : run_(run), shrinker_(run.kind.generators(), run.kind.checkers(), run.budget) {}
+
+void ShrinkQueue::add(const PlannedCase& planned, const CaseResult& result,
+                      const std::string& origin) {
+  RunShrinker::CaseInfo info{planned.from, planned.to,
+                             planned.seed, origin == "generated" ? &planned : nullptr,
+                             origin,       run_.calls.requests()};
+  for (auto& job : shrinker_.select(result, info)) pending_.push_back(std::move(job));
+}
+
+void ShrinkQueue::collect() {
+  ShrunkExample e = running_.front().get();
+  running_.pop_front();
+  run_.tally.setExample(std::move(e));
+}
+
+std::string ShrinkQueue::drain() {
+  const int testingRequests = run_.calls.requests();
+  shrinker_.shareBudget(testingRequests, static_cast<int>(pending_.size()));
+  RunShrinker::rank(pending_);
+  for (auto& job : pending_) {
+    while (static_cast<int>(running_.size()) >= run_.jobs) collect();
+    running_.push_back(std::async(std::launch::async, [this, job = std::move(job)] {
+      std::unique_ptr<Converter> converter = run_.connections.open();
+      return shrinker_.shrink(job, runnerFor(job, *converter));
+    }));
+  }
+  pending_.clear();
+  while (!running_.empty()) collect();
+  if (!shrinker_.sharedBudgetHit()) return {};
+  return fmt::format(
+      "shrinking stopped at its share of the run ({} calls, as many as testing made): some "
+      "counterexamples are not minimal, or not shrunk at all",
+      testingRequests);
+}
+
+CaseRunner ShrinkQueue::runnerFor(const ShrinkJob& job, Converter& converter) {
+  auto failedInARow = std::make_shared<int>(0);
+  return [this, &converter, target = job.target, to = job.to, seed = job.seed, failedInARow](
+             const std::vector<json>& batch, const std::string& from) {
+    // When the failure is itself a transport failure (a timeout), failing calls are expected
+    // and must not trip the circuit breaker; the shrink budget bounds them. A webhook that
+    // keeps not answering is not worth minimising against: each such call costs a whole
+    // timeout, so the shrink stops after kShrinkTransportFailuresInARow of them.
+    const bool transportFailure = target.signature.rfind("transport", 0) == 0;
+    CaseSettings settings = run_.kind.caseSettings();
+    settings.timeout = run_.timeout;
+    settings.wants = [target](const std::string& p) { return caseNeeds(target, p); };
+    settings.onCall = [this, transportFailure, failedInARow](const Exchange& ex) {
+      *failedInARow = ex.http.ok() ? 0 : *failedInARow + 1;
+      if (transportFailure)
+        run_.calls.count(ex);
+      else
+        run_.calls.record(ex);
+    };
+    CaseExecutor executor(run_.kind.crd(), converter, std::move(settings));
+    // A stopped run ends shrinks, except of transport failures, which bound themselves: the
+    // run stops because of such failures, and their example is still worth its few calls.
+    if ((run_.calls.stopped() && !transportFailure) ||
+        (run_.stopRequested && run_.stopRequested->load()) ||
+        (transportFailure && *failedInARow >= kShrinkTransportFailuresInARow))
+      executor.halt();
+    return executor.run(batch, from, to, seed);
+  };
+}
+
+}  // namespace convcheck

@@ -1,0 +1,59 @@
+// The shrinks of a kind's run: the first failure of every new problem is shrunk against the webhook
+// (shrink/) once testing is done, most severe first, at most --jobs at once, each over a connection
+// of its own, and the examples reach the tally in that order. Used by the runner.
+#pragma once
+
+#include <atomic>
+#include <chrono>
+#include <deque>
+#include <future>
+#include <string>
+#include <vector>
+
+#include "engine/run/call_ledger.h"
+#include "engine/run/connections.h"
+#include "engine/run/kind_context.h"
+#include "engine/run/shared_tally.h"
+#include "harness/plan/test_plan.h"
+#include "shrink/run_shrinker.h"
+
+namespace convcheck {
+
+class ShrinkQueue {
+ public:
+  // What the shrinks share with the run; every part must outlive the queue.
+  struct Run {
+    const KindContext& kind;
+    Connections& connections;
+    CallLedger& calls;
+    SharedTally& tally;
+    std::chrono::milliseconds timeout;                 // the transport's
+    int jobs = 1;                                      // shrinks at once
+    int budget = 200;                                  // --shrink-budget
+    const std::atomic<bool>* stopRequested = nullptr;  // SIGINT/SIGTERM; may be null
+  };
+  // Shrinks still running when the queue goes (an error ended the run) are waited for.
+  explicit ShrinkQueue(Run run);
+  ShrinkQueue(const ShrinkQueue&) = delete;
+  ShrinkQueue& operator=(const ShrinkQueue&) = delete;
+
+  // Chooses the new problems of a tallied case (call in case order) and keeps their shrinks for
+  // drain(). `origin`: "generated" or the corpus file's.
+  void add(const PlannedCase& planned, const CaseResult& result, const std::string& origin);
+  // Once testing is done: runs the kept shrinks, sharing as many calls as testing made (so at
+  // most half of the run's), and hands each example to the tally. Returns a note for the report
+  // when the shrinks' share ran out (else empty).
+  std::string drain();
+
+ private:
+  void collect();
+  // Runs a changed batch as the job's case, through `converter` (used by this shrink only).
+  CaseRunner runnerFor(const ShrinkJob& job, Converter& converter);
+
+  Run run_;
+  RunShrinker shrinker_;
+  std::vector<ShrinkJob> pending_;                  // one per problem, in the order found
+  std::deque<std::future<ShrunkExample>> running_;  // in the order the problems are shrunk
+};
+
+}  // namespace convcheck

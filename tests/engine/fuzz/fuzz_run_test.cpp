@@ -1,0 +1,100 @@
+// The fuzz engine end to end in this process's children, against the example webhook's conversion
+// answered in process (no socket): a deep fault is found and reported as one problem with a
+// shrunk example, a correct converter leaves the budget spent with no problem, a merge keeps the
+// inputs that show behaviour first, and an unreachable target ends with exit code 3.
+#include <gtest/gtest.h>
+
+#include <filesystem>
+#include <sstream>
+
+#include "engine/fuzz/fuzz_engine.h"
+#include "engine/run/target_resolution.h"
+#include "tests/engine/run/example_crd.h"
+#include "tests/engine/run/in_process_target.h"
+
+namespace convcheck {
+namespace {
+
+namespace fs = std::filesystem;
+
+class InProcessFuzz : public ::testing::Test {
+ protected:
+  void SetUp() override {
+    char path[] = "/tmp/convcheck-fuzz-run-XXXXXX";
+    ASSERT_NE(mkdtemp(path), nullptr);
+    dir_ = path;
+    crd_ = testing::loadExampleCrd("widgets.example.convcheck.dev.yaml");
+    config_.target.url = "inprocess://example";
+    config_.run.seed = 1;
+    config_.run.maxBatchSize = 8;
+    config_.run.shrinkBudget = 50;
+    config_.progressSeconds = 3600;
+  }
+  void TearDown() override { fs::remove_all(dir_); }
+
+  RunReport fuzz(example::FaultSet faults) {
+    std::ostringstream log;
+    return runFuzz(crd_, config_, log, [faults](const ResolvedTarget&) {
+      return std::make_unique<testing::ExampleTarget>(faults);
+    });
+  }
+
+  std::string dir_;
+  Crd crd_;
+  FuzzConfig config_;
+};
+
+TEST_F(InProcessFuzz, FindsStashOverflowAndReportsItAsOneShrunkProblem) {
+  config_.maxTotalTime = 120;
+  config_.stopOnProblem = true;
+  const RunReport report = fuzz({example::Fault::StashOverflow});
+  ASSERT_EQ(report.exitCode, 1) << report.fatalError;
+  ASSERT_EQ(report.kinds.size(), 1u);
+  const KindReport& kind = report.kinds[0];
+  ASSERT_EQ(kind.problems.size(), 1u);
+  EXPECT_EQ(kind.problems[0].id, "P1");
+  EXPECT_NE(kind.problems[0].key.find("spec.tags"), std::string::npos) << kind.problems[0].key;
+  ASSERT_TRUE(kind.problems[0].example.shrink.has_value());
+  EXPECT_EQ(kind.problems[0].example.caseObjects.size(), 1u);  // shrunk to the one object
+  EXPECT_GT(kind.problems[0].example.caseObjects[0]["spec"]["tags"].size(), 8u);
+}
+
+TEST_F(InProcessFuzz, ACorrectConverterSpendsTheRunsAndFindsNothing) {
+  config_.runs = 300;
+  config_.run.corpusDir = dir_ + "/corpus";
+  const RunReport report = fuzz({});
+  EXPECT_EQ(report.exitCode, 0) << report.fatalError;
+  ASSERT_EQ(report.kinds.size(), 1u);
+  EXPECT_TRUE(report.kinds[0].problems.empty());
+  bool counted = false;
+  for (const auto& note : report.kinds[0].notes) counted |= note.rfind("fuzz: 300 case(s)", 0) == 0;
+  EXPECT_TRUE(counted);
+  const auto files = [&] {
+    std::size_t n = 0;
+    for (const auto& e : fs::directory_iterator(config_.run.corpusDir + "/fuzz"))
+      n += e.is_regular_file();
+    return n;
+  };
+  const std::size_t kept = files();
+  EXPECT_GT(kept, 0u);
+  // Merging keeps no more inputs, and at least one.
+  config_.merge = true;
+  EXPECT_EQ(fuzz({}).exitCode, 0);
+  EXPECT_LE(files(), kept);
+  EXPECT_GT(files(), 0u);
+}
+
+TEST_F(InProcessFuzz, AnUnreachableTargetEndsWithExitCodeThree) {
+  config_.runs = 50;
+  std::ostringstream log;
+  const RunReport report = runFuzz(crd_, config_, log, [](const ResolvedTarget&) {
+    return std::make_unique<testing::FailingTarget>([](const std::string&) { return true; },
+                                                    TransportErrorKind::Connect);
+  });
+  EXPECT_EQ(report.exitCode, 3);
+  EXPECT_NE(report.fatalError.find("could not reach the webhook"), std::string::npos)
+      << report.fatalError;
+}
+
+}  // namespace
+}  // namespace convcheck

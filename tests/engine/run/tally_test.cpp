@@ -1,0 +1,194 @@
+// The tally: problems (one per defect, over every property and pair) ranked and numbered; causes
+// per (property, pair) most severe first, at most eight with an example each, the rest counted;
+// counts, warnings per version pair and latency percentiles.
+#include "engine/run/tally.h"
+
+#include <gtest/gtest.h>
+
+namespace convcheck {
+namespace {
+
+CrdVersion version(const std::string& name, bool served, bool storage) {
+  CrdVersion v;
+  v.name = name;
+  v.served = served;
+  v.storage = storage;
+  return v;
+}
+
+CheckResult failure(const std::string& key, Severity severity, const std::string& marker) {
+  Finding f;
+  f.property = "round-trip";
+  f.from = "v1";
+  f.to = "v2";
+  f.summary = marker;
+  f.batch = SharedObjects::own(std::vector<nlohmann::json>{nlohmann::json{{"marker", marker}}});
+  f.causes = {Cause{key, severity, "title " + key, "spec." + key}};
+  return {"round-trip", Outcome::Fail, f, ""};
+}
+
+TEST(Tally, ReportsTheEightMostSevereCausesWithTheirOwnExamplesAndCountsTheRest) {
+  Tally tally({}, {});
+  for (int i = 0; i < 12; ++i)
+    tally.add(failure("cosmetic" + std::to_string(i), Severity::Cosmetic, "c" + std::to_string(i)),
+              "v1", "v2");
+  tally.add(failure("loss", Severity::DataLoss, "the loss"), "v1", "v2");
+  tally.add(failure("loss", Severity::DataLoss, "the loss again"), "v1", "v2");
+  for (int i = 0; i < 3; ++i)
+    tally.add(failure("invented" + std::to_string(i), Severity::Invented, "i" + std::to_string(i)),
+              "v1", "v2");
+  KindReport report;
+  tally.fill(report);
+  ASSERT_EQ(report.tallies.size(), 1u);
+  const auto& t = report.tallies[0];
+  EXPECT_EQ(t.failed, 17);
+  ASSERT_EQ(t.findings.size(), 8u);
+  EXPECT_EQ(t.moreCauses, 8);
+  // The data loss first with its first case, then the invented data, then the first cosmetic ones.
+  EXPECT_EQ(t.findings[0].cause->key, "loss");
+  EXPECT_EQ(t.findings[0].cases, 2);
+  EXPECT_EQ(t.findings[0].summary, "the loss");
+  for (int i = 0; i < 3; ++i) EXPECT_EQ(t.findings[1 + i].summary, "i" + std::to_string(i));
+  for (int i = 0; i < 4; ++i) {
+    EXPECT_EQ(t.findings[4 + i].summary, "c" + std::to_string(i));
+    ASSERT_EQ(t.findings[4 + i].batch.size(), 1u);
+  }
+}
+
+TEST(Tally, KeepsCountsPerPairAndPercentiles) {
+  Crd crd;
+  crd.versions = {version("v0", false, false), version("v1", true, true),
+                  version("v2", true, false)};
+  crd.storedVersions = {"v1"};
+  Tally t({}, ConversionReach(crd));
+  t.add({"order", Outcome::Pass, std::nullopt, ""}, "v1", "v2");
+  t.add({"order", Outcome::Blocked, std::nullopt, "why"}, "v1", "v2");
+  t.add({"order", Outcome::Pass, std::nullopt, ""}, "v0", "v2");
+  for (int i = 1; i <= 100; ++i) t.latency("v1", "v2", 1, i);
+  KindReport r;
+  t.fill(r);
+  ASSERT_EQ(r.tallies.size(), 2u);
+  EXPECT_EQ(r.tallies[0].from, "v0");
+  EXPECT_TRUE(r.tallies[0].warningOnly);
+  EXPECT_NE(r.tallies[0].warningReason.find("never converts from v0"), std::string::npos)
+      << r.tallies[0].warningReason;
+  EXPECT_EQ(r.tallies[1].passed, 1);
+  EXPECT_EQ(r.tallies[1].blocked, 1);
+  EXPECT_EQ(r.tallies[1].blockedBy, "why");
+  ASSERT_EQ(r.latency.size(), 1u);
+  EXPECT_DOUBLE_EQ(r.latency[0].p50Ms, 50);
+  EXPECT_DOUBLE_EQ(r.latency[0].p99Ms, 99);
+}
+
+TEST(Tally, SelectedPropertiesOnly) {
+  Tally t({"round-trip"}, {});
+  t.add({"order", Outcome::Pass, std::nullopt, ""}, "a", "b");
+  KindReport r;
+  t.fill(r);
+  EXPECT_TRUE(r.tallies.empty());
+  EXPECT_TRUE(t.wants("round-trip"));
+}
+
+CheckResult failureOf(const std::string& property, const std::string& problem, Severity severity,
+                      const std::string& marker) {
+  Finding f;
+  f.property = property;
+  f.summary = marker;
+  f.causes = {Cause{property + "|" + problem, severity, "title " + marker, "", problem}};
+  return {property, Outcome::Fail, f, ""};
+}
+
+TEST(Tally, OneDefectUnderThreePropertiesAndTwoPairsIsOneProblemWithItsSites) {
+  Tally t({}, {});
+  t.add(failureOf("round-trip", "lost|spec.a", Severity::DataLoss, "first"), "v1", "v2");
+  t.add(failureOf("round-trip", "lost|spec.a", Severity::DataLoss, "again"), "v1", "v2");
+  t.add(failureOf("transitivity", "lost|spec.a", Severity::DataLoss, "t"), "v1", "v3");
+  t.add(failureOf("edit-round-trip", "lost|spec.a", Severity::DataLoss, "e"), "v2", "v1");
+  KindReport r;
+  t.fill(r);
+  ASSERT_EQ(r.problems.size(), 1u);
+  const Problem& p = r.problems[0];
+  EXPECT_EQ(p.id, "P1");
+  EXPECT_EQ(p.key, "lost|spec.a");
+  EXPECT_EQ(p.cases, 4);
+  EXPECT_EQ(p.title, "title first");
+  EXPECT_EQ(p.example.summary, "first");
+  ASSERT_EQ(p.sites.size(), 3u);
+  // Catalogue order: round-trip, edit-round-trip, transitivity.
+  EXPECT_EQ(p.sites[0].property, "round-trip");
+  EXPECT_EQ(p.sites[0].cases, 2);
+  EXPECT_EQ(p.sites[1].property, "edit-round-trip");
+  EXPECT_EQ(p.sites[1].from, "v2");
+  EXPECT_EQ(p.sites[2].property, "transitivity");
+  EXPECT_EQ(p.sites[2].to, "v3");
+}
+
+TEST(Tally, ProblemsRankBySeverityThenCasesThenFirstFound) {
+  Tally t({}, {});
+  t.add(failureOf("round-trip", "added|metadata.x", Severity::Cosmetic, "c"), "v1", "v2");
+  t.add(failureOf("round-trip", "changed|spec.b", Severity::DataLoss, "b"), "v1", "v2");
+  t.add(failureOf("round-trip", "lost|spec.c", Severity::DataLoss, "c1"), "v1", "v2");
+  t.add(failureOf("round-trip", "lost|spec.c", Severity::DataLoss, "c2"), "v1", "v2");
+  t.add(failureOf("round-trip", "lost|spec.d", Severity::DataLoss, "d"), "v1", "v2");
+  t.add({"order", Outcome::Pass, std::nullopt, ""}, "v1", "v2");
+  t.add(failureOf("order", "rejected|result-status|boom", Severity::Rejected, "r"), "v1", "v2");
+  KindReport r;
+  t.fill(r);
+  std::vector<std::string> order;
+  for (const auto& p : r.problems) order.push_back(p.id + " " + p.key);
+  EXPECT_EQ(order,
+            (std::vector<std::string>{"P1 lost|spec.c", "P2 changed|spec.b", "P3 lost|spec.d",
+                                      "P4 rejected|result-status|boom", "P5 added|metadata.x"}));
+  EXPECT_EQ(r.problems[3].severity, Severity::Rejected);  // a case of its site passed
+}
+
+TEST(Tally, ARejectionNoCaseEscapedIsAnOutage) {
+  Tally t({}, {});
+  t.add(failureOf("converts-valid-input", "rejected|result-status|no", Severity::Rejected, "1"),
+        "v1", "v2");
+  t.add(failureOf("converts-valid-input", "rejected|result-status|no", Severity::Rejected, "2"),
+        "v2", "v1");
+  KindReport r;
+  t.fill(r);
+  ASSERT_EQ(r.problems.size(), 1u);
+  EXPECT_EQ(r.problems[0].severity, Severity::Outage);
+}
+
+TEST(Tally, AProblemWarnsOnlyWhenEveryOneOfItsSitesIsAConversionTheApiServerNeverRequests) {
+  Crd crd;
+  // v0: not served, not stored: never converted from or to; v1 storage; v2 served.
+  crd.versions = {version("v0", false, false), version("v1", true, true),
+                  version("v2", true, false)};
+  crd.storedVersions = {"v1"};
+  Tally t({}, ConversionReach(crd));
+  t.add(failureOf("round-trip", "lost|spec.a", Severity::DataLoss, "a"), "v0", "v1");
+  t.add(failureOf("round-trip", "lost|spec.b", Severity::DataLoss, "b"), "v0", "v1");
+  t.add(failureOf("round-trip", "lost|spec.b", Severity::DataLoss, "b"), "v2", "v1");
+  KindReport r;
+  t.fill(r);
+  ASSERT_EQ(r.problems.size(), 2u);
+  const Problem& b = r.problems[0].key == "lost|spec.b" ? r.problems[0] : r.problems[1];
+  const Problem& a = r.problems[0].key == "lost|spec.a" ? r.problems[0] : r.problems[1];
+  EXPECT_TRUE(a.warningOnly);
+  EXPECT_FALSE(a.warningReason.empty());
+  EXPECT_FALSE(b.warningOnly);
+  EXPECT_TRUE(b.warningReason.empty());
+  ASSERT_EQ(b.sites.size(), 2u);
+  EXPECT_TRUE(b.sites[0].warningOnly);  // v0 -> v1
+  EXPECT_FALSE(b.sites[1].warningOnly);
+}
+
+TEST(Tally, AShrunkExampleReplacesTheProblemsExampleAndTitle) {
+  Tally t({}, {});
+  t.add(failureOf("round-trip", "lost|spec.a", Severity::DataLoss, "big"), "v1", "v2");
+  Finding shrunk = *failureOf("round-trip", "lost|spec.a", Severity::DataLoss, "small").finding;
+  t.setProblemExample("lost|spec.a", shrunk);
+  KindReport r;
+  t.fill(r);
+  ASSERT_EQ(r.problems.size(), 1u);
+  EXPECT_EQ(r.problems[0].example.summary, "small");
+  EXPECT_EQ(r.problems[0].title, "title small");
+}
+
+}  // namespace
+}  // namespace convcheck
