@@ -27,6 +27,7 @@
 #include "engine/run/crd_source.h"
 #include "engine/run/target_resolution.h"
 #include "engine/run/webhook_wait.h"
+#include "kube/crd/crd_kinds.h"
 #include "kube/go/duration.h"
 
 namespace convcheck {
@@ -139,8 +140,9 @@ std::variant<const Crd*, std::string> chooseCrd(const std::vector<Crd>& crds, co
       return fmt::format("{} holds several CRDs; choose one with --kind", c.crdInput);
   }
   if (matching.empty())
-    return fmt::format("{}: no CRD{}", c.crdInput,
-                       c.kinds.empty() ? "" : " of kind " + c.kinds.front());
+    return c.kinds.empty() ? fmt::format("{}: no CRD", c.crdInput)
+                           : fmt::format("{}: no CRD matches --kind {}; the kinds there are: {}",
+                                         c.crdInput, c.kinds.front(), describeKinds(crds));
   return matching.front();
 }
 

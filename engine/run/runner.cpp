@@ -9,6 +9,7 @@
 
 #include <fmt/chrono.h>
 #include <fmt/format.h>
+#include <fmt/ranges.h>
 
 #include "engine/run/batch_maker.h"
 #include "engine/run/batch_size_limit.h"
@@ -29,6 +30,7 @@
 #include "engine/run/tls_evidence.h"
 #include "harness/corpus/corpus_cases.h"
 #include "kube/apiserver/group_version.h"
+#include "kube/crd/crd_kinds.h"
 #include "kube/crd/crd_loader.h"
 #include "kube/crd/version_roles.h"
 
@@ -304,7 +306,9 @@ RunReport runConformance(const RunConfig& config, std::istream& stdinStream, std
   std::vector<const Crd*> selected = selectCrds(loaded.crds, config);
   if (selected.empty()) {
     report.fatalError =
-        !config.kinds.empty() ? fmt::format("{}: no CRD matches --kind", config.crdInput)
+        !config.kinds.empty()
+            ? fmt::format("{}: no CRD matches --kind {}; the kinds there are: {}", config.crdInput,
+                          fmt::join(config.kinds, ","), describeKinds(loaded.crds))
         : config.url.empty()
             ? fmt::format(
                   "{}: no CRD with spec.conversion.strategy Webhook; pass the webhook's --url to "
