@@ -1,5 +1,6 @@
 #include "reports/markdown_report.h"
 
+#include <algorithm>
 #include <cstdlib>
 #include <filesystem>
 #include <fstream>
@@ -40,17 +41,21 @@ std::string code(const std::string& text) {
   return "`" + out + "`";
 }
 
-std::string link(const std::string& target, const std::string& linkBase) {
+// The bundle's cell: a link relative to linkBase, or its path (relative to the working directory)
+// as text where a link could not be followed.
+std::string bundleCell(const std::string& target, const std::string& linkBase, BundleCells cells) {
   std::error_code ec;
   const fs::path base = linkBase.empty() ? fs::current_path(ec) : fs::path(linkBase);
   std::string relative = fs::proximate(target, fs::absolute(base, ec), ec).generic_string();
   if (ec || relative.empty()) relative = target;
+  if (cells == BundleCells::Paths) return code(relative);
   std::string escaped;
   for (char c : relative) escaped += c == ' ' ? std::string("%20") : std::string(1, c);
   return fmt::format("[{}]({})", cell(fs::path(target).filename().string()), escaped);
 }
 
-void writeKind(const KindReport& kind, const std::string& linkBase, std::string& out) {
+void writeKind(const KindReport& kind, const std::string& linkBase, BundleCells cells,
+               std::string& out) {
   out += fmt::format("\n### {} (`{}`)\n\n", cell(kind.kind), cell(kind.crdName));
   out += fmt::format(
       "{} via `{}`, ConversionReview {}: {} requests, {} objects, {:.1f} s\n\n",
@@ -63,10 +68,18 @@ void writeKind(const KindReport& kind, const std::string& linkBase, std::string&
     out += "| id | severity | problem | breaks | cases | bundle |\n";
     out += "|---|---|---|---|---:|---|\n";
     for (const auto& p : problems)
-      out += fmt::format("| {} | {} | {} | {} | {} | {} |\n", p.id,
-                         p.warningOnly ? "warning" : severityName(p.severity), cell(p.title),
-                         cell(sitesText(p, 400)), p.cases,
-                         p.example.bundle.empty() ? "" : link(p.example.bundle, linkBase));
+      out += fmt::format(
+          "| {} | {} | {} | {} | {} | {} |\n", p.id,
+          p.warningOnly ? "warning" : severityName(p.severity), cell(p.title),
+          cell(sitesText(p, 400)), p.cases,
+          p.example.bundle.empty() ? "" : bundleCell(p.example.bundle, linkBase, cells));
+    const bool bundles = std::any_of(problems.begin(), problems.end(),
+                                     [](const Problem& p) { return !p.example.bundle.empty(); });
+    if (cells == BundleCells::Paths && bundles)
+      out +=
+          "\nThe bundles are files in the job's report directory, which this page cannot link "
+          "to: keep that directory as the job's artifact (e.g. actions/upload-artifact) and "
+          "run `convcheck replay BUNDLE` on it.\n";
   }
   std::map<std::string, std::pair<int, int>> failed;  // property -> failing cases, warnings
   for (const auto& t : kind.tallies)
@@ -86,7 +99,8 @@ void writeKind(const KindReport& kind, const std::string& linkBase, std::string&
 
 }  // namespace
 
-std::string renderMarkdownSummary(const RunReport& report, const std::string& linkBase) {
+std::string renderMarkdownSummary(const RunReport& report, const std::string& linkBase,
+                                  BundleCells cells) {
   int problems = 0;
   for (const auto& kind : report.kinds) problems += static_cast<int>(problemsOf(kind).size());
   std::string verdict = report.interrupted     ? "interrupted; results are partial"
@@ -98,7 +112,7 @@ std::string renderMarkdownSummary(const RunReport& report, const std::string& li
       fmt::format("## convcheck: {} problem{}, {}\n", problems, problems == 1 ? "" : "s", verdict);
   if (!report.fatalError.empty()) out += "\n> " + cell(report.fatalError, 2000) + "\n";
   for (const auto& w : report.warnings) out += "\n> warning: " + cell(w, 2000) + "\n";
-  for (const auto& kind : report.kinds) writeKind(kind, linkBase, out);
+  for (const auto& kind : report.kinds) writeKind(kind, linkBase, cells, out);
   out += fmt::format("\nSeed `{}`, {:.1f} s{}.", report.seed, report.seconds,
                      report.startedAt.empty() ? "" : ", started " + report.startedAt);
   if (!report.command.empty()) out += " Reproduce: " + code(report.command);
@@ -117,7 +131,7 @@ std::string writeMarkdownSummary(const RunReport& report, const std::string& pat
   const std::string base = stepSummary ? "" : fs::absolute(path, ec).parent_path().string();
   std::ofstream f(path, std::ios::binary | (stepSummary ? std::ios::app : std::ios::trunc));
   if (!f) return fmt::format("cannot write Markdown summary {}", path);
-  f << renderMarkdownSummary(report, base);
+  f << renderMarkdownSummary(report, base, stepSummary ? BundleCells::Paths : BundleCells::Links);
   if (!f.flush()) return fmt::format("cannot write Markdown summary {}", path);
   return "";
 }

@@ -9,13 +9,16 @@
 
 namespace convcheck {
 
-// Bundle links are made relative to `linkBase` (the summary's directory; "" for the working
-// directory).
-std::string renderMarkdownSummary(const RunReport& report, const std::string& linkBase);
+// How the bundle column names a bundle: Links, relative to `linkBase` (the summary's directory; ""
+// for the working directory); Paths, the path relative to the working directory as text and a
+// note on where the bundles are (a CI job summary, shown where the report files are not).
+enum class BundleCells { Links, Paths };
+
+std::string renderMarkdownSummary(const RunReport& report, const std::string& linkBase,
+                                  BundleCells cells = BundleCells::Links);
 
 // Writes the summary to `path`; appends when `path` is $GITHUB_STEP_SUMMARY (GitHub collects the
-// steps' summaries in one file), whose links are then relative to the working directory. Returns
-// an error message or "".
+// steps' summaries in one file), with the bundles as Paths there. Returns an error message or "".
 std::string writeMarkdownSummary(const RunReport& report, const std::string& path);
 
 // $GITHUB_STEP_SUMMARY, or "" when it is not set.

@@ -38,6 +38,17 @@ TEST(MarkdownSummary, ATableRowPerProblemWithALinkToItsBundle) {
       << md;
 }
 
+TEST(MarkdownSummary, AJobSummaryNamesBundlesWithoutLinksAndSaysWhereTheyAre) {
+  RunReport r = sampleReport();
+  r.kinds[0].problems[1].example.bundle = "/w/out/bundles/CronTab-P2-v1-v1beta1-round-trip";
+  const std::string md = renderMarkdownSummary(r, "/w", BundleCells::Paths);
+  EXPECT_NE(md.find("| 6 | `out/bundles/CronTab-P2-v1-v1beta1-round-trip` |"), std::string::npos)
+      << md;
+  EXPECT_EQ(md.find("]("), std::string::npos) << md;  // no link GitHub would leave dead
+  EXPECT_NE(md.find("keep that directory as the job's artifact"), std::string::npos) << md;
+  EXPECT_NE(md.find("`convcheck replay BUNDLE`"), std::string::npos) << md;
+}
+
 TEST(MarkdownSummary, CellsCannotBreakTheTable) {
   const std::string md = renderMarkdownSummary(sampleReport("a|b\nc<d> \xFF"), "");
   EXPECT_NE(md.find("a\\|b c&lt;d> \xEF\xBF\xBD"), std::string::npos) << md;
@@ -64,6 +75,7 @@ TEST(MarkdownSummary, AStepSummaryIsAppendedToAndAFileReplaced) {
   };
   const std::string stepText = slurp(step);
   EXPECT_EQ(stepText.rfind("earlier step\n## convcheck: 2 problems", 0), 0u) << stepText;
+  EXPECT_EQ(stepText.find("]("), std::string::npos) << stepText;
   const std::string file = slurp(dir / "summary.md");
   EXPECT_EQ(file.rfind("## convcheck", 0), 0u);
   EXPECT_EQ(file.find("## convcheck", 1), std::string::npos);  // replaced, not appended
