@@ -157,6 +157,7 @@ RunReport runFuzz(const Crd& crd, const FuzzConfig& config, std::ostream& log,
     log << fmt::format("fuzz --merge: kept {} of {} input(s) in {} ({} features)\n", merged.kept,
                        merged.inputs, inputs, merged.features);
   } else {
+    log << fmt::format("fuzz: starting from {} input(s) in {}\n", filesIn(inputs), inputs);
     children = fuzzInChildren(kind, config, makeTarget, inputs, foundDir);
   }
   if (std::ifstream in(foundDir + "/unreachable"); in) {

@@ -27,8 +27,11 @@ constexpr int kLibFuzzerInterruptedExit = 72;
 
 std::vector<std::string> libFuzzerArgs(const FuzzConfig& config, const std::string& inputs,
                                        int job) {
-  // No leak check per input: it would judge convcheck's own caches, not the webhook.
-  std::vector<std::string> args = {"convcheck-fuzz", "-max_len=1048576", "-print_final_stats=1",
+  // No leak check per input: it would judge convcheck's own caches, not the webhook. Quiet: the
+  // console has convcheck's own progress lines (fuzz[N]: ...), not libFuzzer's INFO, #N NEW and
+  // stat:: lines, which speak of its internals.
+  std::vector<std::string> args = {"convcheck-fuzz",       "-max_len=1048576",
+                                   "-verbosity=0",         "-print_final_stats=0",
                                    "-use_value_profile=0", "-detect_leaks=0"};
   // Side by side, the processes read what the others added to the shared directory.
   args.push_back(config.jobs > 1 ? "-reload=5" : "-reload=0");

@@ -48,6 +48,14 @@ void runLibFuzzer(const std::vector<std::string>& args, FuzzHooks& hooks) {
 
 }  // namespace convcheck
 
+// libFuzzer looks for these sanitizer hooks and warns on the console ("WARNING: Failed to find
+// function __sanitizer_...") when no sanitizer runtime brings them, as in convcheck's own build.
+// Weak: a sanitizer runtime's (the asan build's) take their place. Without a sanitizer there is no
+// crash state to take (1: taken), no stack to print and no death callback to call.
+extern "C" __attribute__((weak)) int __sanitizer_acquire_crash_state() { return 1; }
+extern "C" __attribute__((weak)) void __sanitizer_print_stack_trace() {}
+extern "C" __attribute__((weak)) void __sanitizer_set_death_callback(void (*)(void)) {}
+
 extern "C" std::size_t LLVMFuzzerCustomMutator(std::uint8_t* data, std::size_t size,
                                                std::size_t maxSize, unsigned int seed) {
   return convcheck::activeHooks->mutate(data, size, maxSize, seed);
