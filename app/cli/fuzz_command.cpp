@@ -43,6 +43,7 @@ struct FuzzFlags {
   bool seedGiven = false;
   std::vector<std::string> webhookCommand;  // after --: the webhook to start for the fuzz run
   bool noCoverage = false;                  // give a started webhook no AFL++ coverage map
+  std::vector<std::string> fromConfigFile;  // what the config file gave, for the reproduction
 };
 
 void declareFuzzFlags(CLI::App& fuzz, FuzzFlags& f) {
@@ -123,6 +124,7 @@ std::string finishFuzzConfig(FuzzFlags& f, const std::vector<std::string>& args)
   if (!f.seedGiven) c.seed = std::random_device{}() * 0x100000001ull + std::random_device{}();
   c.commandLine = "convcheck";
   for (auto a = args.begin(); a != dashes; ++a) c.commandLine += " " + *a;
+  for (const auto& given : f.fromConfigFile) c.commandLine += " " + given;
   if (!f.seedGiven) c.commandLine += fmt::format(" --seed {}", c.seed);
   for (auto a = dashes; a != args.end(); ++a) c.commandLine += " " + *a;
   return resolveReportPaths(c);
@@ -262,7 +264,7 @@ Execute declareFuzzOptions(CLI::App& sub) {
   declareFuzzFlags(sub, *f);
   return [f, &sub](const CommandContext& c) {
     RunConfig& run = f->config.run;
-    std::string error = applyConfigFile(sub, "fuzz", run.configPath, run.acks);
+    std::string error = applyConfigFile(sub, "fuzz", run.configPath, run.acks, f->fromConfigFile);
     if (error.empty()) error = finishFuzzConfig(*f, c.args);
     if (!error.empty()) {
       c.err << "convcheck: " << error << "\n";

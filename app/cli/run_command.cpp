@@ -46,6 +46,7 @@ struct RunFlags {
   bool seedGiven = false;
   std::chrono::milliseconds wait{0};        // --wait
   std::vector<std::string> webhookCommand;  // after --: the webhook to start for the run
+  std::vector<std::string> fromConfigFile;  // what the config file gave, for the reproduction
 };
 
 // Every `run` option, in the order --help shows them.
@@ -153,6 +154,10 @@ std::string finishRunConfig(RunFlags& f, const std::vector<std::string>& args) {
     repro.push_back(*a);
     if (*a == "--seed" || a->rfind("--seed=", 0) == 0) seen = true;
   }
+  for (const auto& given : f.fromConfigFile) {
+    repro.push_back(given);
+    if (given.rfind("--seed=", 0) == 0) seen = true;
+  }
   if (!seen) {
     repro.push_back("--seed");
     repro.push_back(std::to_string(c.seed));
@@ -245,7 +250,8 @@ Execute declareRunOptions(CLI::App& sub) {
   auto flags = std::make_shared<RunFlags>();
   declareRunFlags(sub, *flags);
   return [flags, &sub](const CommandContext& c) {
-    std::string error = applyConfigFile(sub, "run", flags->config.configPath, flags->config.acks);
+    std::string error = applyConfigFile(sub, "run", flags->config.configPath, flags->config.acks,
+                                        flags->fromConfigFile);
     if (error.empty()) error = finishRunConfig(*flags, c.args);
     if (!error.empty()) {
       c.err << "convcheck: " << error << "\n";

@@ -258,9 +258,11 @@ std::string readReviewVersion(const std::string& text, std::optional<ReviewVersi
 }
 
 std::string applyConfigFile(CLI::App& command, const std::string& section, std::string& configPath,
-                            std::optional<AckConfig>& acks) {
-  if (configPath.empty() && std::filesystem::exists(".convcheck.yaml"))
+                            std::optional<AckConfig>& acks, std::vector<std::string>& applied) {
+  if (configPath.empty() && std::filesystem::exists(".convcheck.yaml")) {
     configPath = ".convcheck.yaml";
+    applied = {"--config", configPath};  // found, not named: a reproduction names it
+  }
   if (configPath.empty()) return "";
   auto loaded = loadAckConfig(configPath);
   if (auto* error = std::get_if<std::string>(&loaded)) return *error;
@@ -275,7 +277,10 @@ std::string applyConfigFile(CLI::App& command, const std::string& section, std::
                          configPath, section, name, section, section);
     if (option->count() > 0) continue;  // the command line wins
     try {
-      for (const auto& value : values) option->add_result(value);
+      for (const auto& value : values) {
+        option->add_result(value);
+        applied.push_back("--" + name + "=" + value);
+      }
       option->run_callback();
     } catch (const CLI::Error& e) {
       return fmt::format("{}: {}.{}: {}", configPath, section, name, e.what());

@@ -124,9 +124,11 @@ std::string readReviewVersion(const std::string& text, std::optional<ReviewVersi
 
 // Reads the config file (`configPath`, else ./.convcheck.yaml when there is one, which then
 // becomes `configPath`) into `acks`, and gives each option of its `section` map ("run", "fuzz")
-// that the command line leaves unset the file's value. Returns an error naming the file and the
-// option, or "".
+// that the command line leaves unset the file's value. `applied` receives what a reproduction of
+// the run must add to its command line: each value given from the file as --name=value, after
+// --config FILE when the file was found rather than named. Returns an error naming the file and
+// the option, or "".
 std::string applyConfigFile(CLI::App& command, const std::string& section, std::string& configPath,
-                            std::optional<AckConfig>& acks);
+                            std::optional<AckConfig>& acks, std::vector<std::string>& applied);
 
 }  // namespace convcheck

@@ -163,6 +163,13 @@ TEST(RunCommandLine, TheConfigFileSetsRunOptionsAndFlagsOverrideThem) {
   auto results = nlohmann::json::parse(written, nullptr, false);
   ASSERT_FALSE(results.is_discarded());
   EXPECT_EQ(results["seed"], "7");  // results.json writes the 64-bit seed as text
+  // The reproduction names what the file gave, and the file found, not named (acknowledgements).
+  const std::string command = results["command"];
+  EXPECT_NE(command.find("--config .convcheck.yaml"), std::string::npos) << command;
+  EXPECT_NE(command.find("--url=" + hook.url()), std::string::npos) << command;
+  EXPECT_NE(command.find("--seed=7"), std::string::npos) << command;
+  EXPECT_NE(command.find("--tests=3"), std::string::npos) << command;
+  EXPECT_EQ(command.find("--seed 7"), std::string::npos) << command;  // not twice
   auto flags = runConvcheck({"run", "--crd", ExampleWebhook::cronTabCrdPath(), "--url", hook.url(),
                              "--ca-file", hook.pki().caFile(), "--seed", "7", "--tests", "3"});
   ASSERT_EQ(flags.status.code, 0) << flags.err;
@@ -211,6 +218,9 @@ TEST(FuzzCommandLine, TheConfigFilesFuzzMapSetsFuzzOptionsAndFlagsOverrideThem) 
   auto results = nlohmann::json::parse(written, nullptr, false);
   ASSERT_FALSE(results.is_discarded());
   EXPECT_EQ(results["seed"], "7");
+  const std::string command = results["command"];
+  EXPECT_NE(command.find("--runs=20"), std::string::npos) << command;
+  EXPECT_NE(command.find("--seed=7"), std::string::npos) << command;
 
   PlainRun overridden =
       runPlain({"fuzz", "--crd", ExampleWebhook::cronTabCrdPath(), "--runs", "10", "--json", "-"},
