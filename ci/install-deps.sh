@@ -3,7 +3,9 @@
 #   build    compile convcheck and package it (cpack: .deb and .tar.gz)
 #   test     the test suite, sanitizers, fuzzing (afl++: the AFL-built example webhook),
 #            formatting, benchmarks
-#   package  ci/package.sh: a clean Debian root (mmdebstrap) and containers (podman, runc)
+#   package  ci/package.sh and ci/newcomer.sh: Debian roots (mmdebstrap), containers (podman,
+#            runc), the portable build's extras (static nghttp2; dpkg-dev to unpack Debian's
+#            curl and cpp-httplib sources), python3 with PyYAML (the Action's steps)
 # Usage: install-deps.sh [GROUP...] (default: build test). Idempotent: packages already present
 # are left alone; safe to run on every CI job.
 set -euo pipefail
@@ -23,7 +25,8 @@ for group in "${groups[@]}"; do
       packages+=(clang clang-format libgtest-dev libgmock-dev libbenchmark-dev
         openssl ca-certificates nodejs python3 python3-yaml zsh libxml2-utils afl++) ;;
     package)
-      packages+=(mmdebstrap podman runc openssl ca-certificates) ;;
+      packages+=(mmdebstrap podman runc openssl ca-certificates libnghttp2-dev dpkg-dev
+        binutils python3 python3-yaml) ;;
     *) echo "install-deps: unknown group $group (build, test, package)" >&2; exit 2 ;;
   esac
 done
