@@ -9,6 +9,8 @@
 #   CONVCHECK_WEBHOOK_COMMAND  command that starts the webhook, given to convcheck after `--`
 #                              (split into words as a shell would, not run by a shell)
 #   CONVCHECK_CA               CA bundle (PEM) of the serving certificate
+#   CONVCHECK_WAIT             with a URL and no command: how long to wait for the webhook to
+#                              listen (--wait, e.g. 60s for a CI service still starting)
 #   CONVCHECK_DURATION         time budget, e.g. 2m (fuzz: --max-total-time, default 60s)
 #   CONVCHECK_ARGS             more `convcheck run` (or fuzz) options (split into words as a
 #                              shell would)
@@ -39,7 +41,7 @@ words() {
 
 bin=${CONVCHECK_BIN:-convcheck}
 command -v "$bin" >/dev/null \
-  || fail "$bin not found: install the convcheck .deb (docs/install.md) or set the convcheck input"
+  || fail "$bin not found: install convcheck (the release tarball, docs/install.md) or set the convcheck input"
 [ -n "${CONVCHECK_CRD:-}" ] || fail "no CRD given (the crd input, CONVCHECK_CRD)"
 report_dir=${CONVCHECK_REPORT_DIR:-convcheck-report}
 mkdir -p "$report_dir" || fail "cannot make the report directory $report_dir"
@@ -65,6 +67,7 @@ case $mode in
 esac
 [ -z "${CONVCHECK_URL:-}" ] || cmd+=(--url "$CONVCHECK_URL")
 [ -z "${CONVCHECK_CA:-}" ] || cmd+=(--ca-file "$CONVCHECK_CA")
+[ -z "${CONVCHECK_WAIT:-}" ] || cmd+=(--wait "$CONVCHECK_WAIT")
 words extra "${CONVCHECK_ARGS:-}"
 cmd+=("${extra[@]}")
 words webhook "${CONVCHECK_WEBHOOK_COMMAND:-}"

@@ -5,13 +5,17 @@
 # as the image's non-root user, and kubectl reads the manifest without a cluster.
 # Usage: ci_glue_test.py CONVCHECK EXAMPLE_WEBHOOK [unittest names, e.g. GitHubAction]
 import base64
+import hashlib
+import http.server
 import json
 import os
 import re
 import shutil
 import subprocess
 import sys
+import tarfile
 import tempfile
+import threading
 import unittest
 
 import yaml
@@ -76,6 +80,46 @@ def step_runs(condition, inputs, failed):
     return eval(expression, {}) and ("always()" in str(condition) or not failed)
 
 
+class ReleaseServer:
+    """A stand-in for GitHub's release downloads (github.com cannot be reached from the tests): a
+    loopback HTTP server with BASE/vVERSION/convcheck-VERSION-Linux-x86_64.tar.gz and its .sha256,
+    the tarball holding this build's convcheck as the release tarball holds the portable one."""
+
+    def __init__(self, scratch, version="9.9.9", corrupt=False):
+        self.root = os.path.join(scratch, "releases")
+        name = "convcheck-%s-Linux-x86_64" % version
+        release = os.path.join(self.root, "download", "v" + version)
+        os.makedirs(release)
+        tarball = os.path.join(release, name + ".tar.gz")
+        with tarfile.open(tarball, "w:gz") as tar:
+            tar.add(CONVCHECK, arcname=name + "/bin/convcheck")
+            tar.add(os.path.join(SOURCE, "ci/convcheck-ci.sh"),
+                    arcname=name + "/share/convcheck/convcheck-ci.sh")
+        with open(tarball, "rb") as f:
+            digest = hashlib.sha256(f.read()).hexdigest()
+        if corrupt:
+            digest = "0" * 64
+        with open(tarball + ".sha256", "w") as f:
+            f.write("%s  %s.tar.gz\n" % (digest, name))
+        self.requests = []
+        root, requests = self.root, self.requests
+
+        class Handler(http.server.SimpleHTTPRequestHandler):
+            def __init__(self, *args, **kwargs):
+                super().__init__(*args, directory=root, **kwargs)
+
+            def log_message(self, *args):
+                requests.append(self.path)
+
+        self.server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), Handler)
+        threading.Thread(target=self.server.serve_forever, daemon=True).start()
+        self.base = "http://127.0.0.1:%d/download" % self.server.server_address[1]
+
+    def stop(self):
+        self.server.shutdown()
+        self.server.server_close()
+
+
 class GitHubAction(unittest.TestCase):
     """action.yml's steps run with GITHUB_OUTPUT, GITHUB_STEP_SUMMARY and GITHUB_ACTION_PATH."""
 
@@ -90,10 +134,12 @@ class GitHubAction(unittest.TestCase):
             self.webhook.stop()
         shutil.rmtree(self.scratch)
 
-    def run_action(self, run_id="1001", **given):
+    def run_action(self, run_id="1001", action_ref="main", path_has_convcheck=True, **given):
         """Runs every step as the runner would (actions/cache steps against a cache kept in the
-        scratch directory); returns (exit code of the convcheck step, outputs, summary). The
-        steps' stdout and stderr are in self.log."""
+        scratch directory; $GITHUB_PATH's lines prepended to PATH for the steps after); returns
+        (exit code of the last step run, outputs, summary). The steps' stdout and stderr are in
+        self.log. path_has_convcheck=False: the build's convcheck is not on PATH (the install
+        step must bring one)."""
         inputs = {name: spec.get("default", "") for name, spec in self.action["inputs"].items()}
         for name, value in given.items():
             name = name.replace("_", "-")
@@ -102,12 +148,14 @@ class GitHubAction(unittest.TestCase):
         for name, spec in self.action["inputs"].items():
             if spec.get("required"):
                 self.assertTrue(inputs[name], "required input missing: " + name)
-        github = {"run_id": run_id, "run_attempt": "1"}
+        github = {"run_id": run_id, "run_attempt": "1", "action_ref": action_ref,
+                  "action_repository": "convcheck-owner/convcheck"}
         workspace = os.path.join(self.scratch, "workspace")
         os.makedirs(workspace, exist_ok=True)
         output_file = os.path.join(self.scratch, "github_output")
         summary_file = os.path.join(self.scratch, "step_summary")
-        for path in (output_file, summary_file):
+        path_file = os.path.join(self.scratch, "github_path")
+        for path in (output_file, summary_file, path_file):
             open(path, "w").close()
         outputs = {}
         status = None
@@ -125,8 +173,14 @@ class GitHubAction(unittest.TestCase):
             env.update({k: expand_inputs(str(v), inputs, github)
                         for k, v in step.get("env", {}).items()})
             env.update(GITHUB_OUTPUT=output_file, GITHUB_STEP_SUMMARY=summary_file,
-                       GITHUB_ACTION_PATH=SOURCE, GITHUB_WORKSPACE=workspace)
-            env["PATH"] = os.path.dirname(CONVCHECK) + os.pathsep + env["PATH"]
+                       GITHUB_ACTION_PATH=SOURCE, GITHUB_WORKSPACE=workspace,
+                       GITHUB_PATH=path_file, GITHUB_SERVER_URL="https://github.invalid",
+                       RUNNER_TOOL_CACHE=os.path.join(self.scratch, "toolcache"))
+            if path_has_convcheck:
+                env["PATH"] = os.path.dirname(CONVCHECK) + os.pathsep + env["PATH"]
+            with open(path_file) as f:
+                added = [line for line in f.read().splitlines() if line]
+            env["PATH"] = os.pathsep.join(list(reversed(added)) + [env["PATH"]])
             # The runner runs `bash --noprofile --norc -eo pipefail {0}` on the step's script.
             done = subprocess.run(["bash", "--noprofile", "--norc", "-eo", "pipefail", "-c",
                                    expand_inputs(step["run"], inputs, github)], cwd=workspace,
@@ -173,6 +227,56 @@ class GitHubAction(unittest.TestCase):
                 shutil.copytree(path, os.path.join(store, given["key"]))
         else:
             self.fail("a step uses an action the test does not know: " + step["uses"])
+
+    def serve_release(self, **kwargs):
+        server = ReleaseServer(self.scratch, **kwargs)
+        self.addCleanup(server.stop)
+        return server
+
+    def test_the_version_input_installs_that_release_and_the_run_uses_it(self):
+        releases = self.serve_release()
+        self.webhook = ExampleWebhook(self.scratch)
+        status, outputs, _ = self.run_action(
+            path_has_convcheck=False, version="9.9.9", download_base=releases.base, crd=CRD,
+            url=self.webhook.url, ca=self.webhook.ca, args="--seed 1 --tests 2")
+        self.assertEqual(status, 0, self.log)
+        self.assertEqual(outputs["exit-code"], "0")
+        installed = os.path.join(self.scratch, "toolcache", "convcheck",
+                                 "convcheck-9.9.9-Linux-x86_64", "bin")
+        self.assertIn("install-convcheck: convcheck ", self.log)
+        self.assertIn(installed, self.log)
+        self.assertIn("/download/v9.9.9/convcheck-9.9.9-Linux-x86_64.tar.gz", releases.requests)
+        self.assertIn("/download/v9.9.9/convcheck-9.9.9-Linux-x86_64.tar.gz.sha256",
+                      releases.requests)
+        with open(os.path.join(self.scratch, "github_path")) as f:
+            self.assertEqual(f.read().split(), [installed])
+
+    def test_without_a_version_input_the_actions_own_tag_is_installed(self):
+        releases = self.serve_release(version="9.9.9")
+        status, _, _ = self.run_action(path_has_convcheck=False, action_ref="v9.9.9",
+                                       download_base=releases.base, crd="no-such-crd.yaml")
+        # Installed, then convcheck itself ran and refused the missing CRD.
+        self.assertEqual(status, 2, self.log)
+        self.assertIn("convcheck-9.9.9-Linux-x86_64/bin", self.log)
+        self.assertIn("no-such-crd.yaml", self.log)
+
+    def test_a_tarball_that_does_not_match_its_checksum_is_not_installed(self):
+        releases = self.serve_release(corrupt=True)
+        status, outputs, _ = self.run_action(path_has_convcheck=False, version="v9.9.9",
+                                             download_base=releases.base, crd=CRD)
+        self.assertEqual(status, 2, self.log)
+        self.assertIn("does not match its .sha256", self.log)
+        self.assertIsNone(outputs["exit-code"], "convcheck ran after a failed install")
+        self.assertFalse(os.path.exists(os.path.join(self.scratch, "toolcache", "convcheck",
+                                                     "convcheck-9.9.9-Linux-x86_64")))
+
+    def test_a_release_that_does_not_exist_is_an_error_naming_its_url(self):
+        releases = self.serve_release(version="9.9.9")
+        status, _, _ = self.run_action(path_has_convcheck=False, version="1.2.3",
+                                       download_base=releases.base, crd=CRD)
+        self.assertEqual(status, 2, self.log)
+        self.assertIn("cannot download " + releases.base +
+                      "/v1.2.3/convcheck-1.2.3-Linux-x86_64.tar.gz", self.log)
 
     def test_a_conforming_webhook_gives_exit_code_0_the_report_dir_and_a_summary(self):
         self.webhook = ExampleWebhook(self.scratch)
@@ -257,7 +361,7 @@ class GitHubAction(unittest.TestCase):
             run_id="2002")
         self.assertEqual(status, 0, self.log)
         self.assertRegex(self.log, r"fuzzing from a corpus of [1-9]\d* file\(s\)")
-        self.assertRegex(self.log, r"INFO: +[1-9]\d* files found in")
+        self.assertRegex(self.log, r"fuzz: starting from [1-9]\d* input\(s\) in")
         self.assertTrue(os.path.isdir(os.path.join(self.cache_store(), "convcheck-corpus-2002-1")))
 
     def test_fuzz_mode_fails_the_step_on_a_problem_and_still_saves_the_corpus(self):
@@ -275,50 +379,122 @@ class GitHubAction(unittest.TestCase):
         self.assertTrue(os.listdir(os.path.join(saved, "regressions")), self.log)
 
 
+def gitlab_job(name):
+    """A job of the GitLab template with its `extends:` merged in, as GitLab merges them (hashes
+    deeply, everything else replaced)."""
+    with open(os.path.join(SOURCE, "ci/gitlab/convcheck.gitlab-ci.yml")) as f:
+        jobs = yaml.safe_load(f)
+
+    def merge(base, over):
+        out = dict(base)
+        for key, value in over.items():
+            out[key] = merge(out[key], value) if isinstance(value, dict) and \
+                isinstance(out.get(key), dict) else value
+        return out
+
+    job = jobs[name]
+    while "extends" in job:
+        parent = jobs[job["extends"]]
+        job = merge(parent, {k: v for k, v in job.items() if k != "extends"})
+    return job
+
+
+def run_gitlab_job(job, cwd, variables, path_has_convcheck=True):
+    """before_script and script in one shell, as a GitLab runner runs them (bash, -e -o pipefail),
+    with the job's variables under the given ones; /usr/share/convcheck/convcheck-ci.sh (the
+    image's) is this tree's. Returns (exit code, output, the variables used)."""
+    merged = {k: str(v) for k, v in job["variables"].items()}
+    merged.update(variables)
+    env = dict(os.environ)
+    env.update(merged)
+    if path_has_convcheck:
+        env["PATH"] = os.path.dirname(CONVCHECK) + os.pathsep + env["PATH"]
+    lines = job.get("before_script", []) + job["script"]
+    script = "\n".join(line.replace("/usr/share/convcheck/convcheck-ci.sh",
+                                    os.path.join(SOURCE, "ci/convcheck-ci.sh")) for line in lines)
+    done = subprocess.run(["bash", "-eo", "pipefail", "-c", script], cwd=cwd, env=env, text=True,
+                          stdout=subprocess.PIPE, stderr=subprocess.STDOUT)
+    return done.returncode, done.stdout, merged
+
+
 class GitLabTemplate(unittest.TestCase):
-    """The .convcheck job's script with its variables, as a GitLab runner runs it."""
+    """.convcheck: the release tarball installed in the webhook's own image (here: this machine,
+    the release download a loopback stand-in), convcheck starting the webhook (-- COMMAND)."""
 
     def setUp(self):
-        with open(os.path.join(SOURCE, "ci/gitlab/convcheck.gitlab-ci.yml")) as f:
-            self.job = yaml.safe_load(f)[".convcheck"]
+        self.job = gitlab_job(".convcheck")
         self.scratch = tempfile.mkdtemp(prefix="convcheck-gitlab-")
-        self.webhook = ExampleWebhook(self.scratch)
+        self.releases = ReleaseServer(self.scratch)
 
     def tearDown(self):
-        self.webhook.stop()
+        self.releases.stop()
         shutil.rmtree(self.scratch)
 
-    def test_the_job_writes_the_junit_report_its_artifacts_name(self):
-        self.assertEqual(self.job["image"]["entrypoint"], [""])
-        variables = {k: str(v) for k, v in self.job["variables"].items()}
-        variables.update(CONVCHECK_CRD=CRD, CONVCHECK_URL=self.webhook.url,
-                         CONVCHECK_CA=self.webhook.ca, CONVCHECK_DURATION="20s",
-                         CONVCHECK_ARGS="--seed 1 --tests 5")
-        env = dict(os.environ)
-        env.update(variables)
-        env["PATH"] = os.path.dirname(CONVCHECK) + os.pathsep + env["PATH"]
-        installed = "/usr/share/convcheck/convcheck-ci.sh"
-        for line in self.job["script"]:
-            self.assertIn(installed, line)
-            line = line.replace(installed, os.path.join(SOURCE, "ci/convcheck-ci.sh"))
-            self.assertEqual(subprocess.run(["bash", "-c", line], cwd=self.scratch, env=env).returncode, 0)
+    def test_the_job_installs_the_tarball_starts_the_webhook_and_keeps_the_junit_report(self):
+        self.assertNotIn("image", self.job, "the job runs in the user's (the webhook's) image")
+        project = os.path.join(self.scratch, "project")
+        os.makedirs(project)
+        pki = os.path.join(self.scratch, "pki")
+        status, log, variables = run_gitlab_job(self.job, project, {
+            "CONVCHECK_VERSION": "9.9.9", "CONVCHECK_DOWNLOAD_BASE": self.releases.base,
+            "CONVCHECK_CRD": CRD, "CONVCHECK_ARGS": "--seed 1 --tests 5",
+            "CONVCHECK_WEBHOOK_COMMAND": EXAMPLE_WEBHOOK +
+            " --cert {certdir}/tls.crt --key {certdir}/tls.key --port {port}"},
+            path_has_convcheck=False)
+        self.assertEqual(status, 0, log)
+        self.assertIn("convcheck-9.9.9-Linux-x86_64.tar.gz: OK", log)
+        # The build's convcheck is not on PATH: the one that ran is the tarball's.
+        self.assertTrue(os.path.isfile(os.path.join(
+            project, ".convcheck/convcheck-9.9.9-Linux-x86_64/bin/convcheck")), log)
+        self.assertRegex(log, r"(?m)^convcheck-ci: convcheck run ")
         expand = lambda s: re.sub(r"\$\{(\w+)\}", lambda m: variables[m.group(1)], s)
-        junit = os.path.join(self.scratch, expand(self.job["artifacts"]["reports"]["junit"]))
-        self.assertTrue(os.path.isfile(junit), junit)
+        junit = os.path.join(project, expand(self.job["artifacts"]["reports"]["junit"]))
+        self.assertTrue(os.path.isfile(junit), log)
         with open(junit) as f:
             self.assertIn("<testsuite", f.read())
         self.assertEqual(self.job["artifacts"]["when"], "always")
         for path in self.job["artifacts"]["paths"]:
-            self.assertTrue(os.path.isdir(os.path.join(self.scratch, expand(path))))
+            self.assertTrue(os.path.isdir(os.path.join(project, expand(path))))
+
+    def test_a_tarball_that_does_not_match_its_checksum_fails_the_job_before_convcheck(self):
+        releases = ReleaseServer(os.path.join(self.scratch, "bad"), corrupt=True)
+        self.addCleanup(releases.stop)
+        status, log, _ = run_gitlab_job(self.job, self.scratch, {
+            "CONVCHECK_VERSION": "9.9.9", "CONVCHECK_DOWNLOAD_BASE": releases.base,
+            "CONVCHECK_CRD": CRD}, path_has_convcheck=False)
+        self.assertNotEqual(status, 0, log)
+        self.assertIn("FAILED", log)
+        self.assertNotIn("convcheck-ci:", log)
+
+
+class GitLabServiceForm(unittest.TestCase):
+    """.convcheck-service: convcheck's image, the webhook a job service it waits for (here the
+    example webhook on 127.0.0.1 stands in for the service `webhook`)."""
+
+    def test_the_job_waits_for_the_service_and_tests_it(self):
+        job = gitlab_job(".convcheck-service")
+        self.assertEqual(job["image"]["entrypoint"], [""])
+        self.assertEqual(job["services"][0]["alias"], "webhook")
+        self.assertTrue(job["variables"]["CONVCHECK_WAIT"])
+        scratch = tempfile.mkdtemp(prefix="convcheck-gitlab-service-")
+        webhook = ExampleWebhook(scratch)
+        try:
+            status, log, _ = run_gitlab_job(job, scratch, {
+                "CONVCHECK_CRD": CRD, "CONVCHECK_URL": webhook.url, "CONVCHECK_CA": webhook.ca,
+                "CONVCHECK_ARGS": "--seed 1 --tests 5"})
+            self.assertEqual(status, 0, log)
+            self.assertIn("--wait 60s", log)
+            self.assertTrue(os.path.isfile(os.path.join(scratch, "convcheck-report", "junit.xml")))
+        finally:
+            webhook.stop()
+            shutil.rmtree(scratch)
 
 
 class GitLabFuzzMode(unittest.TestCase):
-    """The .convcheck job in fuzz mode: its cache holds the corpus, which a second pipeline's job
-    starts from."""
+    """Fuzz mode: the job's cache holds the corpus, which a second pipeline's job starts from."""
 
     def setUp(self):
-        with open(os.path.join(SOURCE, "ci/gitlab/convcheck.gitlab-ci.yml")) as f:
-            self.job = yaml.safe_load(f)[".convcheck"]
+        self.job = gitlab_job(".convcheck-service")
         self.scratch = tempfile.mkdtemp(prefix="convcheck-gitlab-fuzz-")
         self.webhook = ExampleWebhook(self.scratch)
 
@@ -327,21 +503,11 @@ class GitLabFuzzMode(unittest.TestCase):
         shutil.rmtree(self.scratch)
 
     def run_job(self):
-        variables = {k: str(v) for k, v in self.job["variables"].items()}
-        variables.update(CONVCHECK_CRD=CRD, CONVCHECK_URL=self.webhook.url,
-                         CONVCHECK_CA=self.webhook.ca, CONVCHECK_DURATION="2s",
-                         CONVCHECK_MODE="fuzz", CONVCHECK_ARGS="--seed 1")
-        env = dict(os.environ)
-        env.update(variables)
-        env["PATH"] = os.path.dirname(CONVCHECK) + os.pathsep + env["PATH"]
-        log = ""
-        for line in self.job["script"]:
-            line = line.replace("/usr/share/convcheck/convcheck-ci.sh",
-                                os.path.join(SOURCE, "ci/convcheck-ci.sh"))
-            done = subprocess.run(["bash", "-c", line], cwd=self.scratch, env=env, text=True,
-                                  stdout=subprocess.PIPE, stderr=subprocess.STDOUT)
-            self.assertEqual(done.returncode, 0, done.stdout)
-            log += done.stdout
+        status, log, variables = run_gitlab_job(self.job, self.scratch, {
+            "CONVCHECK_CRD": CRD, "CONVCHECK_URL": self.webhook.url,
+            "CONVCHECK_CA": self.webhook.ca, "CONVCHECK_DURATION": "2s", "CONVCHECK_MODE": "fuzz",
+            "CONVCHECK_ARGS": "--seed 1"})
+        self.assertEqual(status, 0, log)
         return variables, log
 
     def test_the_cache_keeps_the_corpus_the_next_job_fuzzes_from(self):
@@ -390,11 +556,21 @@ class KubernetesJob(unittest.TestCase):
         self.assertFalse(container["securityContext"]["allowPrivilegeEscalation"])
         script = container["args"][0]
         self.assertIn("convcheck run", script)
-        self.assertIn("kubectl get crd", script)
+        self.assertIn("kube://", script)
+        self.assertIn("--cluster-objects", script)
+        self.assertNotIn("kubectl get", script, "convcheck reads the cluster itself")
+
+    def test_the_reports_are_kept_on_a_claim(self):
+        pod = self.docs["Job"]["spec"]["template"]["spec"]
+        volumes = {v["name"]: v for v in pod["volumes"]}
+        mounts = {m["mountPath"]: m["name"] for m in pod["containers"][0]["volumeMounts"]}
+        claim = volumes[mounts["/reports"]]["persistentVolumeClaim"]["claimName"]
+        self.assertEqual(claim, self.docs["PersistentVolumeClaim"]["metadata"]["name"])
 
     def test_the_jobs_script_tests_the_webhook_the_crd_names_with_the_clusters_objects(self):
-        # The container's script with a stand-in kubectl answering as the API server would: the
-        # CRD (clientConfig pointing at the example webhook, its caBundle) and two stored objects.
+        # The container's script with a stand-in kubectl answering `kubectl get --raw` as the API
+        # server would: the CRD (clientConfig pointing at the example webhook, its caBundle) and
+        # two stored objects. No API server can be reached here.
         scratch = tempfile.mkdtemp(prefix="convcheck-job-")
         webhook = ExampleWebhook(scratch)
         try:
@@ -404,29 +580,46 @@ class KubernetesJob(unittest.TestCase):
                 ca_bundle = base64.b64encode(f.read()).decode()
             crd["spec"]["conversion"]["webhook"]["clientConfig"] = {"url": webhook.url,
                                                                     "caBundle": ca_bundle}
-            with open(os.path.join(scratch, "crd.yaml"), "w") as f:
-                yaml.safe_dump(crd, f)
             objects = subprocess.run([CONVCHECK, "generate", "--crd", CRD, "--version", "v1",
                                       "-n", "2"], capture_output=True, text=True, check=True)
             items = [json.loads(line) for line in objects.stdout.splitlines()]
-            with open(os.path.join(scratch, "objects.yaml"), "w") as f:
-                yaml.safe_dump({"apiVersion": "v1", "kind": "List", "items": items}, f)
+            for i, item in enumerate(items):
+                item["metadata"]["name"] = "stored-%d" % i
+            with open(os.path.join(scratch, "crd.json"), "w") as f:
+                json.dump(crd, f)
+            with open(os.path.join(scratch, "items.json"), "w") as f:
+                json.dump(items, f)
             bin_dir = os.path.join(scratch, "bin")
             os.makedirs(bin_dir)
             kubectl = os.path.join(bin_dir, "kubectl")
+            requests = os.path.join(scratch, "kubectl-requests")
             with open(kubectl, "w") as f:
-                f.write("#!/bin/sh\n"
-                        'case "$*" in\n'
-                        '  "get crd %s -o yaml") cat %s/crd.yaml ;;\n'
-                        '  "get %s --all-namespaces -o yaml") cat %s/objects.yaml ;;\n'
-                        '  *) echo "kubectl: unexpected $*" >&2; exit 1 ;;\n'
-                        "esac\n" % (crd["metadata"]["name"], scratch, crd["metadata"]["name"], scratch))
+                f.write("""#!/usr/bin/env python3
+import json, sys
+args = sys.argv[1:]
+with open(%(requests)r, "a") as log:
+    log.write(" ".join(args) + "\\n")
+if args[:2] != ["get", "--raw"]:
+    sys.exit("kubectl stand-in: unexpected " + " ".join(args))
+path = args[2].split("?")[0]
+crd = json.load(open(%(crd)r))
+if path == "/apis/apiextensions.k8s.io/v1/customresourcedefinitions/" + crd["metadata"]["name"]:
+    print(json.dumps(crd))
+elif path.startswith("/apis/%%s/" %% crd["spec"]["group"]) and path.endswith("/" + crd["spec"]["names"]["plural"]):
+    version = path.split("/")[3]
+    items = [i for i in json.load(open(%(items)r)) if i["apiVersion"].endswith("/" + version)]
+    print(json.dumps({"apiVersion": "v1", "kind": "List", "metadata": {}, "items": items}))
+else:
+    sys.exit("kubectl stand-in: no " + path)
+""" % {"requests": requests, "crd": os.path.join(scratch, "crd.json"),
+                       "items": os.path.join(scratch, "items.json")})
             os.chmod(kubectl, 0o755)
             container = self.docs["Job"]["spec"]["template"]["spec"]["containers"][0]
             env = dict(os.environ)
-            env.update({e["name"]: e["value"] for e in container["env"]})
+            env.update({e["name"]: e["value"] for e in container["env"] if "value" in e})
+            env["POD_NAME"] = "convcheck-abcde"
             self.assertEqual(env["CRD"], crd["metadata"]["name"])
-            env["DURATION"] = "2s"
+            env["DURATION"] = "3s"
             env["PATH"] = bin_dir + os.pathsep + os.path.dirname(CONVCHECK) + os.pathsep + env["PATH"]
             # The pod's volumes, here under the scratch directory.
             volumes = {m["mountPath"]: os.path.join(scratch, m["name"]) for m in container["volumeMounts"]}
@@ -434,11 +627,19 @@ class KubernetesJob(unittest.TestCase):
                 os.makedirs(path, exist_ok=True)
             pattern = r"(?<![\w/])(%s)(?=[/\s]|$)" % "|".join(map(re.escape, volumes))
             script = re.sub(pattern, lambda m: volumes[m.group(1)], container["args"][0])
-            self.assertNotIn(" /work", script)
             run = subprocess.run(container["command"] + [script], env=env, capture_output=True, text=True)
             self.assertEqual(run.returncode, 0, run.stdout + run.stderr)
-            self.assertIn("<testsuite", run.stdout)
-            self.assertTrue(os.path.isfile(os.path.join(scratch, "reports", "junit.xml")))
+            # The summary in the log, every report on the claim.
+            self.assertIn("## convcheck: 0 problems, every property held", run.stdout)
+            kept = os.listdir(os.path.join(scratch, "reports"))
+            self.assertEqual(len(kept), 1, kept)
+            self.assertTrue(kept[0].endswith("-convcheck-abcde"), kept)
+            for report in ("junit.xml", "results.json", "summary.md"):
+                self.assertTrue(os.path.isfile(os.path.join(scratch, "reports", kept[0], report)))
+            with open(requests) as f:
+                asked = f.read()
+            self.assertIn("customresourcedefinitions/" + crd["metadata"]["name"], asked)
+            self.assertIn("/apis/example.convcheck.dev/v1/widgets", asked)  # --cluster-objects
         finally:
             webhook.stop()
             shutil.rmtree(scratch)
