@@ -1,13 +1,16 @@
 #include "engine/fuzz/fuzz_processes.h"
 
+#include <fcntl.h>
 #include <pthread.h>
 #include <signal.h>
 #include <sys/wait.h>
 #include <unistd.h>
 
+#include <cerrno>
 #include <chrono>
 #include <cstdio>
 #include <cstring>
+#include <string>
 #include <thread>
 
 #include <fmt/format.h>
@@ -22,6 +25,67 @@ namespace {
 
 // libFuzzer's exit code when SIGINT or SIGTERM interrupts it (-interrupted_exitcode).
 constexpr int kLibFuzzerInterruptedExit = 72;
+
+void writeAll(int fd, const std::string& text) {
+  for (std::size_t done = 0; done < text.size();) {
+    const ssize_t n = write(fd, text.data() + done, text.size() - done);
+    if (n < 0 && errno == EINTR) continue;
+    if (n <= 0) return;
+    done += static_cast<std::size_t>(n);
+  }
+}
+
+// Copies `fd` to stderr until every writer closed it, without the lines libFuzzer starts with
+// "INFO: " (its verbosity 0 still prints the custom mutator found, the schedule and the corpus
+// read, per process).
+void copyWithoutLibFuzzerInfo(int fd) {
+  std::string pending;
+  char buffer[4096];
+  auto flush = [&](std::size_t end) {
+    if (pending.rfind("INFO: ", 0) != 0) writeAll(STDERR_FILENO, pending.substr(0, end));
+    pending.erase(0, end);
+  };
+  for (;;) {
+    const ssize_t n = read(fd, buffer, sizeof buffer);
+    if (n < 0 && errno == EINTR) continue;
+    if (n <= 0) break;
+    pending.append(buffer, static_cast<std::size_t>(n));
+    for (std::size_t end; (end = pending.find('\n')) != std::string::npos;) flush(end + 1);
+  }
+  if (!pending.empty()) flush(pending.size());
+}
+
+// The fuzzing processes' stderr through a pipe, copied to convcheck's by a thread without
+// libFuzzer's INFO lines; everything else (convcheck's own lines, a crash report) passes as is.
+class ChildStderr {
+ public:
+  ChildStderr() {
+    if (pipe2(fds_, O_CLOEXEC) != 0) fds_[0] = fds_[1] = -1;
+  }
+  ChildStderr(const ChildStderr&) = delete;
+  ChildStderr& operator=(const ChildStderr&) = delete;
+  // In a child: its stderr is the pipe.
+  void attach() const {
+    if (fds_[1] >= 0) dup2(fds_[1], STDERR_FILENO);
+  }
+  // In the parent, once every child holds the pipe: the copying starts.
+  void copy() {
+    if (fds_[1] < 0) return;
+    close(fds_[1]);
+    fds_[1] = -1;
+    reader_ = std::thread(copyWithoutLibFuzzerInfo, fds_[0]);
+  }
+  // After the children ended: the last of their lines copied.
+  ~ChildStderr() {
+    if (fds_[1] >= 0) close(fds_[1]);
+    if (reader_.joinable()) reader_.join();
+    if (fds_[0] >= 0) close(fds_[0]);
+  }
+
+ private:
+  int fds_[2];
+  std::thread reader_;
+};
 
 }  // namespace
 
@@ -51,6 +115,7 @@ ChildrenOutcome fuzzInChildren(const KindContext& kind, const FuzzConfig& config
   std::fflush(stdout);
   std::fflush(stderr);
   ChildrenOutcome outcome;
+  ChildStderr childStderr;  // destroyed last: after the children ended
   std::vector<pid_t> children;
   for (int job = 0; job < config.jobs; ++job) {
     const pid_t child = fork();
@@ -59,6 +124,7 @@ ChildrenOutcome fuzzInChildren(const KindContext& kind, const FuzzConfig& config
       break;
     }
     if (child == 0) {
+      childStderr.attach();
       FuzzSession session(kind, config, makeTarget, foundDir, job);
       runLibFuzzer(libFuzzerArgs(config, inputs, job), session);
     }
@@ -69,6 +135,7 @@ ChildrenOutcome fuzzInChildren(const KindContext& kind, const FuzzConfig& config
   sigaddset(&stopSignals, SIGINT);
   sigaddset(&stopSignals, SIGTERM);
   pthread_sigmask(SIG_BLOCK, &stopSignals, &previous);
+  childStderr.copy();  // its thread blocks the stop signals too, which sigtimedwait below takes
   // Polled rather than waited for in turn: with --stop-on-problem the first problem stops every
   // process, and a webhook started for the run is a child of this process too, which
   // waitpid(-1) would reap.

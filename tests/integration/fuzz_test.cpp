@@ -68,8 +68,8 @@ TEST(Fuzz, FindsAFaultGroupsItAsOneProblemAndWritesABundleThatReplays) {
   EXPECT_NE(r.junit.find("uid-echo"), std::string::npos);
   EXPECT_TRUE(fs::exists(fs::path(reports) / "summary.md"));
   EXPECT_TRUE(fs::exists(fs::path(reports) / "crd.json"));
-  // Progress on stderr: libFuzzer's and convcheck's own (cases/s, features, inputs kept).
-  EXPECT_NE(r.err.find("exec/s:"), std::string::npos);
+  // Progress on stderr: convcheck's own (cases/s, features, inputs kept), not libFuzzer's.
+  EXPECT_EQ(r.err.find("exec/s:"), std::string::npos) << r.err;
   EXPECT_TRUE(std::regex_search(
       r.err, std::regex(R"(fuzz\[0\]: \d+ cases in \d+ s \([0-9.]+/s\), \d+ features)")))
       << r.err;
@@ -147,10 +147,9 @@ TEST(Fuzz, ACorrectWebhookEndsWithExitZeroWhenTheRunsAreSpent) {
   EXPECT_NE(again.err.find("fuzz: starting from " + std::to_string(kept) + " input(s) in"),
             std::string::npos)
       << again.err;
-  // libFuzzer's own lines are not the console's: no sanitizer warnings, no seed, module, corpus,
-  // #N NEW or stat:: lines (two INFO lines it prints whatever its verbosity remain).
-  for (const char* line : {"WARNING: Failed to find function", "INFO: Seed:", "INFO: Loaded",
-                           "files found in", " NEW ", "stat::"})
+  // libFuzzer's own lines are not the console's: no sanitizer warnings, no INFO, #N NEW or stat::
+  // lines.
+  for (const char* line : {"WARNING: Failed to find function", "INFO:", " NEW ", "stat::"})
     EXPECT_EQ(again.err.find(line), std::string::npos) << line << "\n" << again.err;
   EXPECT_NE(again.err.find("fuzz[1]:"), std::string::npos) << again.err;
   EXPECT_NE(again.out.find("over 2 process(es)"), std::string::npos) << again.out;
