@@ -140,5 +140,47 @@ TEST(Completion, ScriptsNameEveryOptionOfEverySubcommand) {
   EXPECT_EQ(cli({"completion", "fish"}).code, 2);
 }
 
+// What a mistyped command line hears: an unknown subcommand lists the subcommands, a missing
+// required option is named by every name it has, and a --kind that matches no CRD lists the kinds
+// the input holds.
+const std::string kUsageCrontabs =
+    std::string(CONVCHECK_EXAMPLES_DIR) + "/crds/crontabs.stable.example.com.yaml";
+
+TEST(UsageErrors, AnUnknownSubcommandIsNamedAndTheSubcommandsListed) {
+  CliResult r = cli({"bogus", "--crd", "x.yaml"});
+  EXPECT_EQ(r.code, 2);
+  EXPECT_NE(r.err.find("unknown subcommand 'bogus'"), std::string::npos) << r.err;
+  EXPECT_NE(r.err.find("run, replay, minimize, fuzz, generate"), std::string::npos) << r.err;
+  EXPECT_EQ(r.err.find("A subcommand is required"), std::string::npos) << r.err;
+}
+
+TEST(UsageErrors, NoSubcommandStillPointsToHelp) {
+  CliResult r = cli({"--no-such-flag"});
+  EXPECT_EQ(r.code, 2);
+  EXPECT_NE(r.err.find("convcheck help"), std::string::npos) << r.err;
+}
+
+TEST(UsageErrors, AMissingCrdIsNamedWithItsShortName) {
+  for (const char* command : {"run", "fuzz"}) {
+    CliResult r = cli({command, "--url", "https://127.0.0.1:1/convert"});
+    EXPECT_EQ(r.code, 2) << command;
+    EXPECT_NE(r.err.find("--crd (-f) is required"), std::string::npos) << command << ": " << r.err;
+    EXPECT_NE(r.err.find(std::string("convcheck help ") + command), std::string::npos) << r.err;
+  }
+}
+
+TEST(UsageErrors, AKindThatMatchesNoCrdListsTheKindsThereAre) {
+  for (const char* command : {"run", "fuzz"}) {
+    CliResult r = cli({command, "--crd", kUsageCrontabs, "--kind", "Gadget", "--url",
+                       "https://127.0.0.1:1/convert", "--json", "-"});
+    EXPECT_EQ(r.code, 2) << command;
+    const std::string said = r.out + r.err;
+    EXPECT_NE(said.find("no CRD matches --kind Gadget; the kinds there are: CronTab "
+                        "(crontabs.stable.example.com)"),
+              std::string::npos)
+        << command << ": " << said;
+  }
+}
+
 }  // namespace
 }  // namespace convcheck
