@@ -115,7 +115,9 @@ function(portable_executable name like)
     cmake_path(ABSOLUTE_PATH source BASE_DIRECTORY ${dir})
     list(APPEND sources ${source})
   endforeach()
-  add_executable(${name} ${sources} ${PROJECT_SOURCE_DIR}/cmake/portable/glibc_compat.cpp)
+  # Not part of `all`: ci/package.sh builds them by name.
+  add_executable(${name} EXCLUDE_FROM_ALL ${sources}
+                 ${PROJECT_SOURCE_DIR}/cmake/portable/glibc_compat.cpp)
   set_target_properties(${name} PROPERTIES UNITY_BUILD OFF
                                            RUNTIME_OUTPUT_DIRECTORY ${PROJECT_BINARY_DIR}/portable)
   # LIKE's includes, definitions and options, with those of what it links; the single httplib.h
