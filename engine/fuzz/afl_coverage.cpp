@@ -79,4 +79,16 @@ CoverageChoice chooseCoverage(SharedCoverageMap& map, int jobs) {
                             map.size())};
 }
 
+std::size_t CaseCoverage::afterCase() {
+  const std::span<std::uint8_t> counters = coverageCounters();
+  const std::size_t hit = writeEdgeCounters(map_.counts(), counters);
+  seen_.resize(counters.size());
+  for (std::size_t i = 0; i < counters.size(); ++i) {
+    if (counters[i] == 0 || seen_[i]) continue;
+    seen_[i] = true;
+    ++edgesSeen_;
+  }
+  return hit;
+}
+
 }  // namespace convcheck

@@ -10,6 +10,7 @@
 #include <span>
 #include <string>
 #include <variant>
+#include <vector>
 
 #include "harness/fuzz/coverage_map.h"
 
@@ -59,10 +60,15 @@ class CaseCoverage {
   explicit CaseCoverage(SharedCoverageMap& map) : map_(map) {}
   void beforeCase() { map_.clear(); }
   // Writes the case's edges into coverageCounters(); returns how many were hit.
-  std::size_t afterCase() { return writeEdgeCounters(map_.counts(), coverageCounters()); }
+  std::size_t afterCase();
+  // Distinct counters of coverageCounters() any case so far set: the webhook edges fuzzing has
+  // reached (edges that share a counter count once).
+  std::size_t edgesSeen() const { return edgesSeen_; }
 
  private:
   SharedCoverageMap& map_;
+  std::vector<bool> seen_;  // per counter of coverageCounters(): set by an earlier case
+  std::size_t edgesSeen_ = 0;
 };
 
 }  // namespace convcheck

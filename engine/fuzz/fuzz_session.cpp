@@ -179,11 +179,13 @@ void FuzzSession::progress(bool force) {
   if (!force && now - lastProgress_ < std::chrono::seconds(config_.progressSeconds)) return;
   lastProgress_ = now;
   const double s = seconds();
+  const std::string edges =
+      coverage_ ? fmt::format(", {} webhook edges", coverage_->edgesSeen()) : std::string();
   fmt::print(stderr,
-             "fuzz[{}]: {} cases in {:.0f} s ({:.1f}/s), {} features, {} inputs with new "
+             "fuzz[{}]: {} cases in {:.0f} s ({:.1f}/s), {} features{}, {} inputs with new "
              "behaviour, {} problem(s)\n",
              job_, stats_.execs, s, s > 0 ? static_cast<double>(stats_.execs) / s : 0.0,
-             seenFeatures_.size(), stats_.newBehaviour, problems_.size());
+             seenFeatures_.size(), edges, stats_.newBehaviour, problems_.size());
 }
 
 void FuzzSession::finished() {
