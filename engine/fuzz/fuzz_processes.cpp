@@ -3,7 +3,6 @@
 #include <fcntl.h>
 #include <pthread.h>
 #include <signal.h>
-#include <sys/wait.h>
 #include <unistd.h>
 
 #include <cerrno>
@@ -18,6 +17,7 @@
 #include "engine/fuzz/found_case.h"
 #include "engine/fuzz/fuzz_session.h"
 #include "engine/fuzz/libfuzzer_driver.h"
+#include "harness/process/child_process.h"
 
 namespace convcheck {
 
@@ -116,19 +116,18 @@ ChildrenOutcome fuzzInChildren(const KindContext& kind, const FuzzConfig& config
   std::fflush(stderr);
   ChildrenOutcome outcome;
   ChildStderr childStderr;  // destroyed last: after the children ended
-  std::vector<pid_t> children;
+  std::vector<ChildProcess> running;
   for (int job = 0; job < config.jobs; ++job) {
-    const pid_t child = fork();
-    if (child < 0) {
-      outcome.failure = fmt::format("fork failed: {}", std::strerror(errno));
-      break;
-    }
-    if (child == 0) {
+    auto forked = ChildProcess::fork([&] {
       childStderr.attach();
       FuzzSession session(kind, config, makeTarget, foundDir, job);
       runLibFuzzer(libFuzzerArgs(config, inputs, job), session);
+    });
+    if (auto* error = std::get_if<std::string>(&forked)) {
+      outcome.failure = *error;
+      break;
     }
-    children.push_back(child);
+    running.push_back(std::move(std::get<ChildProcess>(forked)));
   }
   sigset_t stopSignals, previous;
   sigemptyset(&stopSignals);
@@ -137,27 +136,24 @@ ChildrenOutcome fuzzInChildren(const KindContext& kind, const FuzzConfig& config
   pthread_sigmask(SIG_BLOCK, &stopSignals, &previous);
   childStderr.copy();  // its thread blocks the stop signals too, which sigtimedwait below takes
   // Polled rather than waited for in turn: with --stop-on-problem the first problem stops every
-  // process, and a webhook started for the run is a child of this process too, which
-  // waitpid(-1) would reap.
-  std::vector<pid_t> running = children;
+  // process.
   bool stopping = false;
   while (!running.empty()) {
     const timespec now{0, 0};
     if (sigtimedwait(&stopSignals, nullptr, &now) > 0) outcome.interrupted = true;
     if (!stopping && (outcome.interrupted || (config.stopOnProblem && anyFoundCase(foundDir)))) {
       stopping = true;
-      for (const pid_t child : running) kill(child, SIGUSR1);
+      for (ChildProcess& child : running) child.signal(SIGUSR1);
     }
-    std::erase_if(running, [&](pid_t child) {
-      int status = 0;
-      const pid_t done = waitpid(child, &status, WNOHANG);
-      if (done == 0 || (done < 0 && errno == EINTR)) return false;
-      const int code = WIFEXITED(status) ? WEXITSTATUS(status) : -1;
-      const bool clean = done < 0 || code == 0 || code == kFuzzUnreachableExit ||
-                         (outcome.interrupted && code == kLibFuzzerInterruptedExit);
+    std::erase_if(running, [&](ChildProcess& child) {
+      if (!child.ended()) return false;
+      const ExitStatus status = child.wait();
+      const bool clean =
+          status.success() || (status.exited && status.code == kFuzzUnreachableExit) ||
+          (outcome.interrupted && status.exited && status.code == kLibFuzzerInterruptedExit);
       if (!clean && outcome.failure.empty())
-        outcome.failure = WIFSIGNALED(status) ? fmt::format("signal {}", WTERMSIG(status))
-                                              : fmt::format("exit {}", code);
+        outcome.failure = status.exited ? fmt::format("exit {}", status.code)
+                                        : fmt::format("signal {}", status.signal);
       return true;
     });
     if (!running.empty()) std::this_thread::sleep_for(std::chrono::milliseconds(100));

@@ -3,10 +3,7 @@
 #include <arpa/inet.h>
 #include <fcntl.h>
 #include <netinet/in.h>
-#include <signal.h>
-#include <sys/prctl.h>
 #include <sys/socket.h>
-#include <sys/wait.h>
 #include <unistd.h>
 
 #include <algorithm>
@@ -15,7 +12,6 @@
 #include <cstring>
 #include <deque>
 #include <fstream>
-#include <thread>
 
 #include <fmt/format.h>
 
@@ -93,52 +89,6 @@ std::variant<int, std::string> freePort() {
   return port;
 }
 
-// convcheck's environment with `added` (NAME=VALUE) added or replacing the same names.
-std::vector<std::string> webhookEnvironment(const std::vector<std::string>& added) {
-  std::vector<std::string> env;
-  for (char** e = environ; *e; ++e) {
-    const std::string entry = *e;
-    const std::string name = entry.substr(0, entry.find('=') + 1);
-    if (std::none_of(added.begin(), added.end(),
-                     [&](const std::string& a) { return a.rfind(name, 0) == 0; }))
-      env.push_back(entry);
-  }
-  env.insert(env.end(), added.begin(), added.end());
-  return env;
-}
-
-// Between fork and exec: default signal handling, its own process group (stopped as a whole,
-// with whatever it starts), stdin from /dev/null, no other descriptor of convcheck's; errno to
-// `reportFd` when exec fails.
-[[noreturn]] void execWebhook(char** argv, char** envp, int outFd, int errFd, int reportFd,
-                              pid_t parent) {
-  prctl(PR_SET_PDEATHSIG, SIGTERM);
-  if (getppid() != parent) _exit(127);
-  setpgid(0, 0);
-  sigset_t none;
-  sigemptyset(&none);
-  sigprocmask(SIG_SETMASK, &none, nullptr);
-  for (int signo : {SIGTERM, SIGINT, SIGPIPE, SIGCHLD}) ::signal(signo, SIG_DFL);
-  const int devNull = ::open("/dev/null", O_RDONLY | O_CLOEXEC);
-  if (devNull >= 0 && dup2(devNull, STDIN_FILENO) >= 0 && dup2(outFd, STDOUT_FILENO) >= 0 &&
-      dup2(errFd, STDERR_FILENO) >= 0) {
-    const int first = STDERR_FILENO + 1;
-    if (reportFd > first) close_range(first, static_cast<unsigned>(reportFd) - 1, 0);
-    close_range(static_cast<unsigned>(std::max(reportFd + 1, first)), ~0U, 0);
-    execvpe(argv[0], argv, envp);
-  }
-  const int error = errno;
-  (void)!write(reportFd, &error, sizeof error);
-  _exit(127);
-}
-
-std::string describeStatus(int raw) {
-  if (WIFEXITED(raw)) return fmt::format("exited with code {}", WEXITSTATUS(raw));
-  if (WIFSIGNALED(raw))
-    return fmt::format("killed by signal {} ({})", WTERMSIG(raw), strsignal(WTERMSIG(raw)));
-  return "ended";
-}
-
 }  // namespace
 
 std::variant<std::unique_ptr<WebhookProcess>, std::string> WebhookProcess::start(
@@ -168,43 +118,17 @@ std::variant<std::unique_ptr<WebhookProcess>, std::string> WebhookProcess::start
   };
   const int outFd = openLog("stdout.log");
   const int errFd = openLog("stderr.log");
-  int report[2] = {-1, -1};
-  if (outFd < 0 || errFd < 0 || pipe2(report, O_CLOEXEC) != 0) {
+  if (outFd < 0 || errFd < 0) {
     const std::string why = std::strerror(errno);
-    for (int fd : {outFd, errFd, report[0], report[1]})
+    for (int fd : {outFd, errFd})
       if (fd >= 0) ::close(fd);
     return "cannot set up the webhook's output files: " + why;
   }
-  std::vector<char*> argv;
-  for (auto& arg : process->argv_) argv.push_back(arg.data());
-  argv.push_back(nullptr);
-  std::vector<std::string> environment = webhookEnvironment(launch.environment);
-  std::vector<char*> envp;
-  for (auto& entry : environment) envp.push_back(entry.data());
-  envp.push_back(nullptr);
-  const pid_t parent = getpid();
-  process->pid_ = fork();
-  if (process->pid_ == 0) execWebhook(argv.data(), envp.data(), outFd, errFd, report[1], parent);
-  const int forkErrno = errno;
+  auto started = ChildProcess::start({process->argv_, launch.environment, "", outFd, errFd});
   ::close(outFd);
   ::close(errFd);
-  ::close(report[1]);
-  if (process->pid_ < 0) {
-    ::close(report[0]);
-    return std::string("fork failed: ") + std::strerror(forkErrno);
-  }
-  setpgid(process->pid_, process->pid_);  // also here: no race with stop()
-  int execErrno = 0;
-  ssize_t got;
-  do {
-    got = ::read(report[0], &execErrno, sizeof execErrno);
-  } while (got < 0 && errno == EINTR);
-  ::close(report[0]);
-  if (got > 0) {
-    process->stopping_ = true;
-    process->reap(true);
-    return fmt::format("cannot execute {}: {}", process->argv_[0], std::strerror(execErrno));
-  }
+  if (auto* error = std::get_if<std::string>(&started)) return *error;
+  process->child_.emplace(std::move(std::get<ChildProcess>(started)));
   return process;
 }
 
@@ -217,37 +141,18 @@ WebhookProcess::~WebhookProcess() {
 std::string WebhookProcess::certDir() const { return (dir_ / "certs").string(); }
 std::string WebhookProcess::caFile() const { return (dir_ / "certs" / kCaCertFile).string(); }
 
-bool WebhookProcess::reap(bool block) {
-  if (ended_) return true;
-  if (pid_ <= 0) return true;
-  int raw = 0;
-  pid_t done;
-  do {
-    done = waitpid(pid_, &raw, block ? 0 : WNOHANG);
-  } while (done < 0 && errno == EINTR);
-  if (done != pid_) return false;
-  ended_ = describeStatus(raw);
-  return true;
-}
-
 std::string WebhookProcess::ended() {
-  reap(false);
-  return ended_.value_or("");
+  if (!child_) return "";
+  const auto status = child_->ended();
+  return status ? status->describe() : "";
 }
 
 std::string WebhookProcess::stop(std::chrono::milliseconds grace) {
-  if (pid_ <= 0 || stopping_) return "";
+  if (!child_ || stopping_) return "";
   stopping_ = true;
-  if (reap(false)) return *ended_;  // it ended on its own
-  ::kill(-pid_, SIGTERM);
-  const auto deadline = std::chrono::steady_clock::now() + grace;
-  while (!reap(false) && std::chrono::steady_clock::now() < deadline)
-    std::this_thread::sleep_for(std::chrono::milliseconds(20));
-  if (!ended_) {
-    ::kill(-pid_, SIGKILL);
-    reap(true);
-  }
-  return "";
+  const std::string before = ended();  // it ended on its own
+  child_->stop(grace);
+  return before;
 }
 
 std::string WebhookProcess::stderrTail(int lines) const {

@@ -3,8 +3,6 @@
 // crashed. Used by the CLI around the run.
 #pragma once
 
-#include <sys/types.h>
-
 #include <chrono>
 #include <filesystem>
 #include <memory>
@@ -13,6 +11,7 @@
 #include <variant>
 #include <vector>
 
+#include "harness/process/child_process.h"
 #include "kube/crd/crd.h"
 
 namespace convcheck {
@@ -53,22 +52,20 @@ class WebhookProcess {
 
   // "" while it runs; once it has ended, how ("exited with code 1", "killed by signal 11").
   std::string ended();
-  // SIGTERM to its process group, SIGKILL after `grace`. Returns how it ended when it had ended
-  // on its own before (a crash during the run), else "".
+  // SIGTERM to its process group, SIGKILL to what is left of it after `grace`. Returns how it
+  // ended when it had ended on its own before (a crash during the run), else "".
   std::string stop(std::chrono::milliseconds grace = std::chrono::seconds(5));
   // The last `lines` lines of what it wrote to stderr.
   std::string stderrTail(int lines = 20) const;
 
  private:
   WebhookProcess() = default;
-  bool reap(bool block);
 
   std::filesystem::path dir_;
   std::vector<std::string> argv_;
-  pid_t pid_ = -1;
   int port_ = 0;
-  std::optional<std::string> ended_;  // how it ended, once reaped
-  bool stopping_ = false;             // ended_ was caused by stop()
+  std::optional<ChildProcess> child_;
+  bool stopping_ = false;  // stop() was called
 };
 
 }  // namespace convcheck

@@ -2,13 +2,11 @@
 
 #include <fcntl.h>
 #include <poll.h>
-#include <sys/wait.h>
 #include <unistd.h>
 
 #include <cerrno>
 #include <chrono>
 #include <cstring>
-#include <regex>
 
 #include <fmt/format.h>
 
@@ -43,7 +41,7 @@ std::variant<Finished, std::string> runKubectl(const ClusterAccess& access,
     close(errPipe[0]);
     return *error;
   }
-  const pid_t pid = std::get<pid_t>(spawned);
+  ChildProcess& kubectl = std::get<ChildProcess>(spawned);
   Finished done;
   pollfd fds[2] = {{outPipe[0], POLLIN, 0}, {errPipe[0], POLLIN, 0}};
   std::string* sinks[2] = {&done.out, &done.err};
@@ -68,10 +66,8 @@ std::variant<Finished, std::string> runKubectl(const ClusterAccess& access,
   }
   for (auto& f : fds)
     if (f.fd >= 0) close(f.fd);
-  int status = 0;
-  while (waitpid(pid, &status, 0) < 0 && errno == EINTR) {
-  }
-  done.exitCode = WIFEXITED(status) ? WEXITSTATUS(status) : -1;
+  const ExitStatus status = kubectl.wait();
+  done.exitCode = status.exited ? status.code : -1;
   if (done.out.size() >= kMaxOutputBytes)
     return fmt::format("kubectl wrote more than {} MiB", kMaxOutputBytes >> 20);
   return done;
@@ -107,8 +103,8 @@ std::variant<std::unique_ptr<KubectlProxy>, std::string> KubectlProxy::start(
   if (auto* error = std::get_if<std::string>(&started)) return "kubectl proxy: " + *error;
   std::unique_ptr<KubectlProxy> proxy(new KubectlProxy());
   proxy->process_ = std::move(std::get<std::unique_ptr<BackgroundKubectl>>(started));
-  static const std::regex kServing(R"(Starting to serve on 127\.0\.0\.1:([0-9]+))");
-  if (auto port = proxy->process_->awaitOutput(kServing, std::chrono::seconds(30))) {
+  if (auto port = proxy->process_->awaitPort("Starting to serve on 127.0.0.1:", "",
+                                             std::chrono::seconds(30))) {
     proxy->baseUrl_ = "http://127.0.0.1:" + *port;
     return proxy;
   }

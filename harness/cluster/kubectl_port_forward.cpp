@@ -1,7 +1,5 @@
 #include "harness/cluster/kubectl_port_forward.h"
 
-#include <regex>
-
 #include <fmt/format.h>
 
 #include "harness/cluster/kubectl_process.h"
@@ -22,8 +20,7 @@ std::variant<std::unique_ptr<KubectlPortForward>, std::string> KubectlPortForwar
   std::unique_ptr<KubectlPortForward> forward(new KubectlPortForward());
   forward->what_ = what;
   forward->process_ = std::move(std::get<std::unique_ptr<BackgroundKubectl>>(started));
-  static const std::regex kForwarding(R"(Forwarding from 127\.0\.0\.1:([0-9]+) -> [0-9]+)");
-  if (auto port = forward->process_->awaitOutput(kForwarding, wait)) {
+  if (auto port = forward->process_->awaitPort("Forwarding from 127.0.0.1:", " -> ", wait)) {
     forward->baseUrl_ = "https://127.0.0.1:" + *port;
     return forward;
   }

@@ -1,11 +1,9 @@
 #include "harness/cluster/kubectl_process.h"
 
 #include <fcntl.h>
-#include <signal.h>
-#include <spawn.h>
-#include <sys/wait.h>
 #include <unistd.h>
 
+#include <cctype>
 #include <cerrno>
 #include <cstring>
 #include <fstream>
@@ -16,40 +14,34 @@
 
 namespace convcheck {
 
-std::variant<pid_t, std::string> spawnKubectl(const ClusterAccess& access,
-                                              const std::vector<std::string>& args, int outFd,
-                                              int errFd) {
+std::variant<ChildProcess, std::string> spawnKubectl(const ClusterAccess& access,
+                                                     const std::vector<std::string>& args,
+                                                     int outFd, int errFd) {
   std::vector<std::string> argv = {access.kubectl};
   for (auto& a : access.globalArgs()) argv.push_back(a);
   for (auto& a : args) argv.push_back(a);
-  std::vector<char*> cargs;
-  for (const auto& a : argv) cargs.push_back(const_cast<char*>(a.c_str()));
-  cargs.push_back(nullptr);
-  posix_spawn_file_actions_t actions;
-  posix_spawn_file_actions_init(&actions);
-  posix_spawn_file_actions_addopen(&actions, STDIN_FILENO, "/dev/null", O_RDONLY, 0);
-  posix_spawn_file_actions_adddup2(&actions, outFd, STDOUT_FILENO);
-  posix_spawn_file_actions_adddup2(&actions, errFd, STDERR_FILENO);
-  // The run blocks SIGINT and SIGTERM for its own watcher, and a blocked mask survives exec.
-  posix_spawnattr_t attr;
-  posix_spawnattr_init(&attr);
-  sigset_t none, defaults;
-  sigemptyset(&none);
-  sigemptyset(&defaults);
-  for (int signo : {SIGPIPE, SIGINT, SIGTERM}) sigaddset(&defaults, signo);
-  posix_spawnattr_setsigmask(&attr, &none);
-  posix_spawnattr_setsigdefault(&attr, &defaults);
-  posix_spawnattr_setflags(&attr, POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF);
-  pid_t pid = -1;
-  int error = posix_spawnp(&pid, cargs[0], &actions, &attr, cargs.data(), environ);
-  posix_spawnattr_destroy(&attr);
-  posix_spawn_file_actions_destroy(&actions);
-  if (error != 0)
+  auto started = ChildProcess::start({argv, {}, "", outFd, errFd});
+  if (auto* error = std::get_if<std::string>(&started))
     return fmt::format(
-        "cannot run {}: {} (convcheck reaches clusters through kubectl: install it "
-        "or put it on PATH)",
-        argv[0], std::strerror(error));
-  return pid;
+        "{} (convcheck reaches clusters through kubectl: install it or put it on PATH)", *error);
+  return std::move(std::get<ChildProcess>(started));
+}
+
+std::optional<std::string> portInLine(const std::string& text, const std::string& before,
+                                      const std::string& after) {
+  std::size_t start = 0;
+  for (std::size_t end; (end = text.find('\n', start)) != std::string::npos; start = end + 1) {
+    const std::string_view line(text.data() + start, end - start);
+    for (std::size_t at = line.find(before); at != std::string_view::npos;
+         at = line.find(before, at + 1)) {
+      std::size_t digits = at + before.size();
+      std::size_t past = digits;
+      while (past < line.size() && std::isdigit(static_cast<unsigned char>(line[past]))) ++past;
+      if (past > digits && line.substr(past, after.size()) == after)
+        return std::string(line.substr(digits, past - digits));
+    }
+  }
+  return std::nullopt;
 }
 
 std::string trimmedKubectlText(std::string text) {
@@ -73,19 +65,27 @@ std::variant<int, std::string> backgroundKubectlLog(std::filesystem::path& path)
 
 std::variant<std::unique_ptr<BackgroundKubectl>, std::string> BackgroundKubectl::start(
     const ClusterAccess& access, const std::vector<std::string>& args) {
-  std::unique_ptr<BackgroundKubectl> process(new BackgroundKubectl());
-  auto out = backgroundKubectlLog(process->out_);
+  std::filesystem::path outPath, errPath;
+  auto out = backgroundKubectlLog(outPath);
   if (auto* error = std::get_if<std::string>(&out)) return *error;
-  auto err = backgroundKubectlLog(process->err_);
+  auto err = backgroundKubectlLog(errPath);
   if (auto* error = std::get_if<std::string>(&err)) {
     close(std::get<int>(out));
+    std::filesystem::remove(outPath);
     return *error;
   }
   auto spawned = spawnKubectl(access, args, std::get<int>(out), std::get<int>(err));
   close(std::get<int>(out));
   close(std::get<int>(err));
-  if (auto* error = std::get_if<std::string>(&spawned)) return *error;
-  process->pid_ = std::get<pid_t>(spawned);
+  if (auto* error = std::get_if<std::string>(&spawned)) {
+    std::filesystem::remove(outPath);
+    std::filesystem::remove(errPath);
+    return *error;
+  }
+  std::unique_ptr<BackgroundKubectl> process(
+      new BackgroundKubectl(std::move(std::get<ChildProcess>(spawned))));
+  process->out_ = outPath;
+  process->err_ = errPath;
   return process;
 }
 
@@ -96,24 +96,17 @@ std::string BackgroundKubectl::readFile(const std::filesystem::path& file) const
   return text.str();
 }
 
-std::optional<std::string> BackgroundKubectl::awaitOutput(const std::regex& pattern,
-                                                          std::chrono::milliseconds timeout) {
+std::optional<std::string> BackgroundKubectl::awaitPort(const std::string& before,
+                                                        const std::string& after,
+                                                        std::chrono::milliseconds timeout) {
   const auto deadline = std::chrono::steady_clock::now() + timeout;
   for (;;) {
-    const std::string text = readFile(out_);
-    std::smatch m;
-    if (std::regex_search(text, m, pattern)) return m.size() > 1 ? m[1].str() : m[0].str();
-    if (exited() || std::chrono::steady_clock::now() >= deadline) return std::nullopt;
+    // The exit first, then the output: a line written before kubectl ended is never missed.
+    const bool ended = exited();
+    if (auto port = portInLine(readFile(out_), before, after)) return port;
+    if (ended || std::chrono::steady_clock::now() >= deadline) return std::nullopt;
     std::this_thread::sleep_for(std::chrono::milliseconds(20));
   }
-}
-
-bool BackgroundKubectl::exited() {
-  if (pid_ <= 0) return true;
-  int status = 0;
-  if (waitpid(pid_, &status, WNOHANG) != pid_) return false;
-  pid_ = -1;
-  return true;
 }
 
 std::string BackgroundKubectl::message() const {
@@ -122,19 +115,10 @@ std::string BackgroundKubectl::message() const {
 }
 
 BackgroundKubectl::~BackgroundKubectl() {
-  if (pid_ > 0) {
-    kill(pid_, SIGTERM);
-    int status = 0;
-    for (int i = 0; i < 250 && waitpid(pid_, &status, WNOHANG) == 0; ++i)
-      std::this_thread::sleep_for(std::chrono::milliseconds(20));
-    if (waitpid(pid_, &status, WNOHANG) == 0) {
-      kill(pid_, SIGKILL);
-      waitpid(pid_, &status, 0);
-    }
-  }
+  process_->stop(std::chrono::seconds(5));
   std::error_code ec;
-  if (!out_.empty()) std::filesystem::remove(out_, ec);
-  if (!err_.empty()) std::filesystem::remove(err_, ec);
+  std::filesystem::remove(out_, ec);
+  std::filesystem::remove(err_, ec);
 }
 
 }  // namespace convcheck

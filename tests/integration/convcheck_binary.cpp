@@ -13,7 +13,11 @@
 
 namespace convcheck::test {
 
-std::string convcheckBinary() { return CONVCHECK_BIN; }
+std::string convcheckBinary() {
+  // CONVCHECK_TEST_BIN runs the tests against another build of convcheck (e.g. to compare).
+  const char* other = std::getenv("CONVCHECK_TEST_BIN");
+  return other && *other ? other : CONVCHECK_BIN;
+}
 
 std::vector<std::string> ConvcheckResult::failedProperties() const {
   std::set<std::string> ids;

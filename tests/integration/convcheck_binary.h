@@ -47,6 +47,7 @@ class ScratchDir {
   std::filesystem::path path_;
 };
 
+// The convcheck binary the tests run: this build's, or $CONVCHECK_TEST_BIN when set.
 std::string convcheckBinary();
 
 }  // namespace convcheck::test

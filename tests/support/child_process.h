@@ -1,8 +1,7 @@
-// A child process for integration tests: fork/exec of an argv (no shell), stdout and stderr
-// captured to files, waiting for a line, stopping, exit status. Used by ExampleWebhook and tests.
+// A child process for integration tests: an argv (no shell) started by the product's owner of
+// child processes (harness/process), stdout and stderr captured to files, waiting for a line,
+// stopping, exit status. Used by ExampleWebhook and tests.
 #pragma once
-
-#include <sys/types.h>
 
 #include <chrono>
 #include <filesystem>
@@ -10,6 +9,8 @@
 #include <regex>
 #include <string>
 #include <vector>
+
+#include "harness/process/child_process.h"
 
 namespace convcheck::test {
 
@@ -19,21 +20,14 @@ struct ChildProcessOptions {
   std::string workingDir{};  // empty = the parent's
 };
 
-// How the child ended.
-struct ExitStatus {
-  bool exited = false;  // exited normally; `code` is valid
-  int code = -1;
-  int signal = 0;      // the signal that killed it when !exited
-  long maxRssKiB = 0;  // peak resident set size of the child itself (wait4's ru_maxrss)
-  bool success() const { return exited && code == 0; }
-  std::string describe() const;  // "exit code 3" / "killed by signal 9"
-};
+// How the child ended (its peak RSS included).
+using ExitStatus = convcheck::ExitStatus;
 
 enum class Stream { Stdout, Stderr };
 
-// Starts on construction; argv[0] is a path (no PATH search). Throws std::runtime_error naming
-// argv[0] if it cannot be executed. Always stopped (SIGTERM, then SIGKILL) and reaped by the
-// destructor.
+// Starts on construction; argv[0] is searched on PATH unless it holds a '/'. Throws
+// std::runtime_error naming argv[0] if it cannot be executed. Always stopped (SIGTERM, then
+// SIGKILL) and reaped by the destructor.
 class ChildProcess {
  public:
   explicit ChildProcess(std::vector<std::string> argv, ChildProcessOptions options = {});
@@ -41,7 +35,7 @@ class ChildProcess {
   ChildProcess(const ChildProcess&) = delete;
   ChildProcess& operator=(const ChildProcess&) = delete;
 
-  pid_t pid() const { return pid_; }
+  pid_t pid() const { return process_.pid(); }
   const std::vector<std::string>& argv() const { return argv_; }
 
   // Waits until a complete line of the stream matches `pattern` (std::regex_search) and returns
@@ -58,19 +52,16 @@ class ChildProcess {
   std::optional<ExitStatus> wait(std::chrono::milliseconds timeout);
   // SIGTERM, then SIGKILL after `grace`; returns how it ended. Idempotent.
   ExitStatus stop(std::chrono::milliseconds grace = std::chrono::seconds(5));
-  // Sends a signal (e.g. SIGINT) without waiting; no-op once reaped.
+  // Sends a signal (e.g. SIGINT) to the process alone (not its group) without waiting; no-op once
+  // it ended.
   void signal(int signo);
-  // The exit status once reaped.
-  const std::optional<ExitStatus>& exitStatus() const { return status_; }
 
  private:
-  bool reap(bool block);
   std::string readStream(Stream stream) const;
 
   std::vector<std::string> argv_;
   std::filesystem::path logDir_;
-  pid_t pid_ = -1;
-  std::optional<ExitStatus> status_;
+  convcheck::ChildProcess process_;
 };
 
 }  // namespace convcheck::test

@@ -94,7 +94,7 @@ TEST(ClusterReads, AMissingKubectlSaysHowConvcheckReachesClusters) {
   access.kubectl = "/nonexistent/kubectl";
   RawGet got = getRaw(access, "/version");
   ASSERT_FALSE(gotBody(got));
-  EXPECT_NE(std::get<1>(got).find("cannot run /nonexistent/kubectl"), std::string::npos)
+  EXPECT_NE(std::get<1>(got).find("cannot execute /nonexistent/kubectl"), std::string::npos)
       << std::get<1>(got);
   EXPECT_NE(std::get<1>(got).find("install it or put it on PATH"), std::string::npos);
 }
