@@ -9,6 +9,7 @@
 #include <nlohmann/json.hpp>
 
 #include "harness/transport/json_shape.h"
+#include "harness/transport/transport_options.h"
 #include "kube/apiserver/apiserver_model.h"
 #include "kube/apiserver/http_types.h"
 #include "properties/checks/exchange_checks.h"

@@ -5,6 +5,7 @@
 
 #include <string>
 
+#include "harness/transport/transport_options.h"
 #include "kube/apiserver/http_types.h"
 #include "reports/run_report.h"
 

@@ -22,6 +22,7 @@
 #include "generators/yaml_writer.h"
 #include "harness/corpus/sample_objects.h"
 #include "harness/plan/planned_batch.h"
+#include "harness/transport/call_failure.h"
 #include "harness/transport/converter.h"
 #include "harness/transport/review_codec.h"
 #include "kube/crd/crd_loader.h"
@@ -193,8 +194,7 @@ int runMinimize(const MinimizeFlags& f, const std::string& version, std::istream
     CaseResult first = runnerFor(std::nullopt)(batch, from);
     if (first.forwardCall) {
       const HttpResult& http = first.forwardCall->http;
-      if (!http.ok() && (http.transportErrorKind == TransportErrorKind::Connect ||
-                         http.transportErrorKind == TransportErrorKind::Tls)) {
+      if (!http.ok() && webhookNotReached(http.transportErrorKind)) {
         err << fmt::format(
             "convcheck: could not reach the webhook: {}\n",
             explainUnreachable(std::get<ResolvedTarget>(resolved), http.transportError));

@@ -15,6 +15,7 @@
 #include "engine/run/target_kinds.h"
 #include "engine/run/target_resolution.h"
 #include "engine/run/webhook_wait.h"
+#include "harness/transport/call_failure.h"
 #include "harness/transport/converter.h"
 #include "kube/crd/crd_loader.h"
 #include "properties/case_executor.h"
@@ -161,8 +162,7 @@ int runReplay(const ReplayFlags& f, std::ostream& out, std::ostream& err) {
                      b.from, b.to, b.objects.size(), url);
   if (result.forwardCall) {
     const HttpResult& http = result.forwardCall->http;
-    if (!http.ok() && (http.transportErrorKind == TransportErrorKind::Connect ||
-                       http.transportErrorKind == TransportErrorKind::Tls)) {
+    if (!http.ok() && webhookNotReached(http.transportErrorKind)) {
       err << fmt::format(
           "convcheck: could not reach the webhook: {}\n",
           explainUnreachable(std::get<ResolvedTarget>(resolved), http.transportError));

@@ -10,6 +10,7 @@
 #include <string>
 #include <vector>
 
+#include "harness/transport/transport_options.h"
 #include "kube/apiserver/http_types.h"
 #include "kube/apiserver/review.h"
 

@@ -11,6 +11,8 @@
 
 #include <fmt/format.h>
 
+#include "harness/transport/call_failure.h"
+
 namespace convcheck {
 
 FuzzKind fuzzKindOf(const KindContext& kind, std::size_t maxBatch) {
@@ -125,9 +127,7 @@ int FuzzSession::testOne(const std::uint8_t* data, std::size_t size) {
 void FuzzSession::stopIfUnreachable(const CaseResult& result) {
   if (!result.forwardCall) return;
   const HttpResult& http = result.forwardCall->http;
-  if (http.ok() || (http.transportErrorKind != TransportErrorKind::Connect &&
-                    http.transportErrorKind != TransportErrorKind::Tls))
-    return;
+  if (http.ok() || !webhookNotReached(http.transportErrorKind)) return;
   std::ofstream(foundDir_ + "/unreachable") << http.transportError << "\n";
   std::fflush(stderr);
   std::_Exit(kFuzzUnreachableExit);

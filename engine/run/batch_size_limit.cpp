@@ -5,6 +5,7 @@
 
 #include <fmt/format.h>
 
+#include "harness/transport/call_failure.h"
 #include "kube/apiserver/group_version.h"
 
 namespace convcheck {
@@ -65,11 +66,8 @@ std::optional<std::string> sizeRefusal(const Exchange& exchange) {
     return std::nullopt;
   }
   // A server that stops reading at its cap closes or resets the connection while the request is
-  // still being sent; libcurl reports that as a protocol error, or (on a fresh TLS connection) as
-  // a dropped connection after the handshake.
-  if (http.transportErrorKind == TransportErrorKind::Protocol ||
-      http.transportErrorKind == TransportErrorKind::Tls)
-    return "the connection closed";
+  // still being sent.
+  if (closedBeforeAnswering(http.transportErrorKind)) return "the connection closed";
   return std::nullopt;
 }
 

@@ -2,6 +2,7 @@
 
 #include <fmt/format.h>
 
+#include "harness/transport/call_failure.h"
 #include "kube/apiserver/group_version.h"
 
 namespace convcheck {
@@ -23,12 +24,9 @@ void CallLedger::record(const Exchange& ex) {
     return;
   }
   // A webhook that took the call and then answered too late, too much or not in HTTP was
-  // tested (its answer is a finding); only failing to connect or to complete TLS means that
-  // nothing could be tested.
-  const TransportErrorKind kind = ex.http.transportErrorKind;
-  const bool tookTheCall = kind == TransportErrorKind::Timeout ||
-                           kind == TransportErrorKind::TooLarge ||
-                           kind == TransportErrorKind::Protocol;
+  // tested (its answer is a finding); a call that reached nothing means, while no call was
+  // answered, that nothing could be tested (call_failure.h).
+  const bool tookTheCall = webhookTookTheCall(ex.http.transportErrorKind);
   if (!reachable_ && unreachableReason_.empty() && !tookTheCall)
     unreachableReason_ = ex.http.transportError;
   if (tookTheCall) reachable_ = true;

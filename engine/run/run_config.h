@@ -13,6 +13,7 @@
 #include <vector>
 
 #include "harness/cluster/kubectl.h"
+#include "harness/transport/transport_options.h"
 #include "kube/apiserver/http_types.h"
 #include "kube/apiserver/review.h"
 #include "properties/config/ack_config.h"

@@ -12,6 +12,7 @@
 #include "harness/cluster/kubectl.h"
 #include "harness/cluster/kubectl_port_forward.h"
 #include "harness/transport/review_target.h"
+#include "harness/transport/transport_options.h"
 #include "kube/apiserver/http_types.h"
 #include "kube/apiserver/review.h"
 #include "kube/crd/crd.h"

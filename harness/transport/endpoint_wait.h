@@ -6,6 +6,7 @@
 #include <functional>
 #include <string>
 
+#include "harness/transport/transport_options.h"
 #include "kube/apiserver/http_types.h"
 
 namespace convcheck {

@@ -87,10 +87,10 @@ std::string verifiedName(const std::string& url, const TransportOptions& options
   return parts ? parts->host : url;
 }
 
-// What post() knows about the failed transfer besides the curl code.
+// What post() knows about the failed transfer besides the curl code. Nothing timing decides
+// (whether the connection was new, whether the request was still being sent when it closed) is
+// read: the same webhook behaviour gets the same kind on every run.
 struct TransferFacts {
-  bool https = false;
-  bool freshConnection = false;  // the transfer opened a new connection
   bool responseStarted = false;  // a status line arrived
 };
 
@@ -158,23 +158,31 @@ Failure classify(CURLcode code, const std::string& errorBuffer, const BodySink& 
                   "if it requires a client certificate)"};
     case CURLE_RECV_ERROR:
     case CURLE_SEND_ERROR:
-      if (mentionsTlsAlert(detail) || (code == CURLE_SEND_ERROR && facts.https &&
-                                       facts.freshConnection && !facts.responseStarted)) {
+    case CURLE_GOT_NOTHING:
+      if (mentionsTlsAlert(detail)) {
         // With TLS 1.3 a server that refuses the client certificate does so after the client
-        // finished its handshake: the client sees an alert or a dropped connection on first use.
+        // finished its handshake: the client reads the server's alert on first use.
         return {TransportErrorKind::Tls,
-                "TLS: the server dropped the connection after the handshake (" + detail + ") for " +
-                    url + " (check --cert/--key if the server requires a client certificate)"};
+                "TLS: the server ended the connection with an alert after the handshake (" +
+                    detail + ") for " + url +
+                    " (check --cert/--key if the server requires a client certificate)"};
       }
+      // Whether the request was still being sent, or the close came as a reset or a plain end,
+      // is timing: one kind and one reading for all of them.
+      if (facts.responseStarted)
+        return {TransportErrorKind::Protocol,
+                "Protocol: the connection closed in the middle of the answer (" + detail +
+                    ") for " + url};
       return {TransportErrorKind::Protocol,
-              "Protocol: " + detail + " for " + url +
-                  " (the server closed or reset the connection mid-request)"};
+              "Protocol: the connection closed before any answer (" + detail + ") for " + url +
+                  " (the server closed or reset it mid-request: a crash, or a cap on request "
+                  "bodies; a server that requires a client certificate may also end it so: "
+                  "check --cert/--key)"};
     case CURLE_TOO_MANY_REDIRECTS:
       return {TransportErrorKind::Protocol,
               "Protocol: stopped after 10 redirects for " + url +
                   " (kube-apiserver's client follows at most 9 redirects; point the "
                   "URL at the webhook itself)"};
-    case CURLE_GOT_NOTHING:
     case CURLE_WEIRD_SERVER_REPLY:
     case CURLE_HTTP2:
     case CURLE_HTTP2_STREAM:
@@ -343,10 +351,6 @@ HttpResult HttpsClient::Impl::post(const std::string& url, const std::string& bo
 
   if (code != CURLE_OK) {
     TransferFacts facts;
-    facts.https = parts->scheme == "https";
-    long connects = 0;
-    curl_easy_getinfo(handle, CURLINFO_NUM_CONNECTS, &connects);
-    facts.freshConnection = connects > 0;
     long status = 0;
     curl_easy_getinfo(handle, CURLINFO_RESPONSE_CODE, &status);
     facts.responseStarted = status != 0;

@@ -5,6 +5,7 @@
 #include <memory>
 #include <string>
 
+#include "harness/transport/transport_options.h"
 #include "kube/apiserver/http_types.h"
 
 namespace convcheck {

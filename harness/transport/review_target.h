@@ -6,6 +6,7 @@
 #include <string>
 
 #include "harness/transport/https_client.h"
+#include "harness/transport/transport_options.h"
 #include "kube/apiserver/http_types.h"
 
 namespace convcheck {

@@ -6,6 +6,7 @@
 #include <string>
 #include <vector>
 
+#include "harness/transport/transport_options.h"
 #include "kube/apiserver/http_types.h"
 
 namespace convcheck {

@@ -6,6 +6,7 @@
 
 #include <string>
 
+#include "harness/transport/transport_options.h"
 #include "kube/apiserver/http_types.h"
 #include "kube/crd/crd.h"
 
