@@ -2,6 +2,7 @@
 
 #include <algorithm>
 
+#include "harness/plan/seed_salts.h"
 #include "kube/apiserver/structural_defaults.h"
 #include "properties/checks/cause_analysis.h"
 #include "properties/checks/exchange_checks.h"
@@ -165,7 +166,7 @@ CaseResult CaseExecutor::runChecks(std::vector<json> input, const std::string& f
                                    const std::string& to, std::uint64_t seed, BatchCut cut) {
   CaseResult result;
   result.backwardFrom = to;
-  std::mt19937_64 uids(seed ^ 0x5eedull);
+  std::mt19937_64 uids(salted(seed, SeedSalt::CaseRequestUids));
   if (halted_) return result;
   // The batch as the API server sends it (defaulted), which every check compares with, is the
   // forward call's: held once, by the exchange.

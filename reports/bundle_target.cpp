@@ -18,15 +18,6 @@ BundleTarget bundleTargetFor(const KindReport& kind, const TransportOptions& run
   return t;
 }
 
-std::string shellQuote(const std::string& s) {
-  if (!s.empty() && s.find_first_not_of("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz"
-                                        "0123456789@%+=:,./-_") == std::string::npos)
-    return s;
-  std::string out = "'";
-  for (char c : s) out += c == '\'' ? std::string("'\\''") : std::string(1, c);
-  return out + "'";
-}
-
 std::string curlCommand(const BundleTarget& target, const std::string& requestFile,
                         const std::string& caFile) {
   const TransportOptions& o = target.transport;

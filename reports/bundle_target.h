@@ -8,6 +8,7 @@
 #include "harness/transport/transport_options.h"
 #include "kube/apiserver/http_types.h"
 #include "reports/run_report.h"
+#include "reports/shell_words.h"  // curlCommand's words
 
 namespace convcheck {
 
@@ -28,8 +29,5 @@ BundleTarget bundleTargetFor(const KindReport& kind, const TransportOptions& run
 // `caFile` overrides transport.tls.caFile (e.g. a ca.pem written next to the bundle).
 std::string curlCommand(const BundleTarget& target, const std::string& requestFile,
                         const std::string& caFile);
-
-// Single-quotes `s` for POSIX shells when it needs quoting.
-std::string shellQuote(const std::string& s);
 
 }  // namespace convcheck

@@ -24,11 +24,12 @@
 #include "app/cli/shared_options.h"
 #include "engine/fuzz/afl_coverage.h"
 #include "engine/fuzz/fuzz_engine.h"
+#include "engine/run/crd_selection.h"
 #include "engine/run/crd_source.h"
 #include "engine/run/target_resolution.h"
 #include "engine/run/webhook_wait.h"
-#include "kube/crd/crd_kinds.h"
 #include "kube/go/duration.h"
+#include "reports/shell_words.h"
 
 namespace convcheck {
 
@@ -37,8 +38,8 @@ namespace {
 struct FuzzFlags {
   FuzzConfig config;
   std::string kind, reviewVersion, dateTimes = "canonical", properties, colour = "auto";
-  std::string maxTotalTime = "60s";
-  std::string maxResponseSize = "16MiB";
+  std::string maxTotalTime;     // "": FuzzConfig's default
+  std::string maxResponseSize;  // "": TransportOptions' default
   TargetFlags target;
   bool seedGiven = false;
   std::vector<std::string> webhookCommand;  // after --: the webhook to start for the fuzz run
@@ -70,12 +71,12 @@ void declareFuzzFlags(CLI::App& fuzz, FuzzFlags& f) {
                   "behaviour, regressions/ receives the shrunk problems (replayed by `run`)");
   fuzz.add_option("--max-total-time", f.maxTotalTime,
                   "Time budget for fuzzing, e.g. 10m (shrinking and reports come after it)")
-      ->default_val("60s");
+      ->default_str(fmt::format("{}s", f.config.maxTotalTime));
   fuzz.add_option("--runs", f.config.runs,
                   "Cases each fuzzing process runs at most (default: until the time budget)");
   fuzz.add_option("--jobs,-j", f.config.jobs,
                   "Fuzzing processes side by side, sharing the corpus directory")
-      ->default_val(1)
+      ->capture_default_str()
       ->check(CLI::Range(1, 64));
   fuzz.add_flag("--stop-on-problem", f.config.stopOnProblem,
                 "End fuzzing at the first problem any process finds (it is still shrunk and "
@@ -84,13 +85,13 @@ void declareFuzzFlags(CLI::App& fuzz, FuzzFlags& f) {
                 "Minimise the corpus's fuzz/ inputs instead of fuzzing: smallest first, each kept "
                 "only when it shows behaviour no input kept before it showed");
   fuzz.add_option("--batch-size", c.maxBatchSize, "Largest batch of objects in one fuzz case")
-      ->default_val(8)
+      ->capture_default_str()
       ->check(CLI::Range(1, 1000));
   declareTimeoutOption(fuzz, f.target, TargetDefaults::Crd);
   declareWaitOption(fuzz, f.target);
   declarePropertiesOption(fuzz, f.properties);
   declareReportOptions(fuzz, c.reportPaths, c.reportDir);
-  declareShrinkBudgetOption(fuzz, c.shrinkBudget, 200);
+  declareShrinkBudgetOption(fuzz, c.shrinkBudget);
   declareClusterObjectsOption(fuzz, c.clusterObjects);
   declareServiceProxyOption(fuzz, c.serviceProxy);
   declarePortForwardOption(fuzz, c.portForward);
@@ -114,38 +115,23 @@ std::string finishFuzzConfig(FuzzFlags& f, const std::vector<std::string>& args)
   if (auto error = readReviewVersion(f.reviewVersion, c.reviewVersion); !error.empty())
     return error;
   c.canonicalDateTimes = f.dateTimes == "canonical";
-  auto budget = parseDuration(f.maxTotalTime);
-  if (!budget || budget->count() < 0)
-    return fmt::format("--max-total-time {}: expected a duration such as 10m or 90s",
-                       f.maxTotalTime);
-  f.config.maxTotalTime = static_cast<int>((budget->count() + 999) / 1000);
+  if (!f.maxTotalTime.empty()) {
+    auto budget = parseDuration(f.maxTotalTime);
+    if (!budget || budget->count() < 0)
+      return fmt::format("--max-total-time {}: expected a duration such as 10m or 90s",
+                         f.maxTotalTime);
+    f.config.maxTotalTime = static_cast<int>((budget->count() + 999) / 1000);
+  }
   if (auto error = readPropertyIds(f.properties, c.properties); !error.empty()) return error;
   if (!f.kind.empty()) c.kinds = {f.kind};
   if (!f.seedGiven) c.seed = std::random_device{}() * 0x100000001ull + std::random_device{}();
-  c.commandLine = "convcheck";
-  for (auto a = args.begin(); a != dashes; ++a) c.commandLine += " " + *a;
-  for (const auto& given : f.fromConfigFile) c.commandLine += " " + given;
-  if (!f.seedGiven) c.commandLine += fmt::format(" --seed {}", c.seed);
-  for (auto a = dashes; a != args.end(); ++a) c.commandLine += " " + *a;
+  std::vector<std::string> repro = {"convcheck"};
+  repro.insert(repro.end(), args.begin(), dashes);
+  repro.insert(repro.end(), f.fromConfigFile.begin(), f.fromConfigFile.end());
+  if (!f.seedGiven) repro.insert(repro.end(), {"--seed", std::to_string(c.seed)});
+  repro.insert(repro.end(), dashes, args.end());
+  c.commandLine = shellCommand(repro);
   return resolveReportPaths(c);
-}
-
-// The one CRD to fuzz: --kind's, else the only one (or the only one with webhook conversion).
-std::variant<const Crd*, std::string> chooseCrd(const std::vector<Crd>& crds, const RunConfig& c) {
-  std::vector<const Crd*> matching;
-  for (const auto& crd : crds)
-    if (c.kinds.empty() || crd.kind == c.kinds.front() || crd.name == c.kinds.front())
-      matching.push_back(&crd);
-  if (matching.size() > 1 && c.kinds.empty()) {
-    std::erase_if(matching, [](const Crd* crd) { return crd->conversionStrategy != "Webhook"; });
-    if (matching.size() != 1)
-      return fmt::format("{} holds several CRDs; choose one with --kind", c.crdInput);
-  }
-  if (matching.empty())
-    return c.kinds.empty() ? fmt::format("{}: no CRD", c.crdInput)
-                           : fmt::format("{}: no CRD matches --kind {}; the kinds there are: {}",
-                                         c.crdInput, c.kinds.front(), describeKinds(crds));
-  return matching.front();
 }
 
 // Loads the CRD, starts the webhook (-- COMMAND) or waits for it (--wait), fuzzes, reports.
@@ -187,7 +173,7 @@ int executeFuzz(FuzzFlags& f, const std::string& version, std::istream& in, std:
   LoadResult loaded = loadCrdSource(c.crdInput, webhook ? crdStream : in, c.cluster);
   for (const auto& e : loaded.errors) err << "convcheck: " << e.text() << "\n";
   if (!loaded.errors.empty()) return 2;
-  auto chosen = chooseCrd(loaded.crds, c);
+  auto chosen = chooseCrd(loaded.crds, c.kinds.empty() ? "" : c.kinds.front(), c.crdInput);
   if (auto* error = std::get_if<std::string>(&chosen)) {
     err << "convcheck: " << *error << "\n";
     return 2;

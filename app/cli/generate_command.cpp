@@ -6,6 +6,7 @@
 
 #include "app/cli/command.h"
 #include "app/cli/shared_options.h"
+#include "engine/run/crd_selection.h"
 #include "engine/run/crd_source.h"
 #include "generators/generate_command.h"
 #include "kube/crd/crd_loader.h"
@@ -25,20 +26,12 @@ int executeGenerate(const GenerateFlags& g, std::istream& in, std::ostream& out,
   LoadResult loaded = loadCrdSource(g.crd, in, g.cluster);
   for (const auto& e : loaded.errors) err << "convcheck: " << e.text() << "\n";
   if (!loaded.errors.empty()) return 2;
-  const Crd* crd = nullptr;
-  for (const auto& candidate : loaded.crds)
-    if (g.kind.empty() || candidate.kind == g.kind || candidate.name == g.kind) {
-      if (crd) {
-        err << "convcheck: " << g.crd << " holds several CRDs; choose one with --kind\n";
-        return 2;
-      }
-      crd = &candidate;
-    }
-  if (!crd) {
-    err << "convcheck: " << g.crd << ": no CRD" << (g.kind.empty() ? "" : " of kind " + g.kind)
-        << "\n";
+  auto chosen = chooseCrd(loaded.crds, g.kind, g.crd);
+  if (auto* error = std::get_if<std::string>(&chosen)) {
+    err << "convcheck: " << *error << "\n";
     return 2;
   }
+  const Crd* crd = std::get<const Crd*>(chosen);
   GenerateRequest request{g.version, g.count, g.seed, *parseGenerateFormat(g.format),
                           g.dateTimes == "canonical"};
   if (auto error = runGenerate(*crd, request, out, &err)) {

@@ -14,6 +14,7 @@
 
 #include "app/cli/command.h"
 #include "app/cli/shared_options.h"
+#include "engine/run/crd_selection.h"
 #include "engine/run/crd_source.h"
 #include "engine/run/kind_context.h"
 #include "engine/run/target_kinds.h"
@@ -66,17 +67,6 @@ std::string readInput(const std::string& path, std::istream& in) {
   return s.str();
 }
 
-const Crd& pickCrd(const LoadResult& loaded, const MinimizeFlags& f) {
-  const Crd* crd = nullptr;
-  for (const auto& c : loaded.crds)
-    if (f.kind.empty() || c.kind == f.kind || c.name == f.kind) {
-      if (crd) throw Usage{f.crd + " holds several CRDs; choose one with --kind"};
-      crd = &c;
-    }
-  if (!crd) throw Usage{f.crd + ": no CRD" + (f.kind.empty() ? "" : " of kind " + f.kind)};
-  return *crd;
-}
-
 std::string render(const std::vector<json>& batch, const std::string& format) {
   std::string out;
   for (std::size_t i = 0; i < batch.size(); ++i) {
@@ -95,7 +85,9 @@ int runMinimize(const MinimizeFlags& f, const std::string& version, std::istream
     LoadResult loaded = loadCrdSource(f.crd, in, f.cluster);
     for (const auto& e : loaded.errors) err << "convcheck: " << e.text() << "\n";
     if (!loaded.errors.empty()) return 2;
-    const Crd& crd = pickCrd(loaded, f);
+    auto chosen = chooseCrd(loaded.crds, f.kind, f.crd);
+    if (auto* error = std::get_if<std::string>(&chosen)) throw Usage{*error};
+    const Crd& crd = *std::get<const Crd*>(chosen);
     auto compiled = KindContext::compile(crd);
     if (auto* error = std::get_if<KindContext::Error>(&compiled))
       throw Usage{fmt::format("{} version {}: {}", crd.name, error->version, error->message)};
@@ -268,7 +260,7 @@ Execute declareMinimizeOptions(CLI::App& sub) {
   declareTimeoutOption(sub, f->target, TargetDefaults::Crd);
   declareWaitOption(sub, f->target);
   declareReviewVersionOption(sub, f->reviewVersion);
-  declareShrinkBudgetOption(sub, f->shrinkBudget, 500);
+  declareShrinkBudgetOption(sub, f->shrinkBudget);
   declareSeedOption(sub, f->seed, "Seed for request uids")->default_val(1);
   sub.add_option("--report-dir", f->reportDir, "Write the bundle under DIR/bundles/")
       ->default_val("convcheck-minimize");

@@ -11,6 +11,7 @@
 
 #include "app/cli/command.h"
 #include "app/cli/shared_options.h"
+#include "engine/run/crd_selection.h"
 #include "engine/run/kind_context.h"
 #include "engine/run/target_kinds.h"
 #include "engine/run/target_resolution.h"
@@ -83,13 +84,12 @@ int runReplay(const ReplayFlags& f, std::ostream& out, std::ostream& err) {
   LoadResult loaded = loadCrdInput(b.crdFile, noStdin);
   for (const auto& e : loaded.errors) err << "convcheck: " << e.text() << "\n";
   if (!loaded.errors.empty()) return 2;
-  const Crd* crd = nullptr;
-  for (const auto& c : loaded.crds)
-    if (c.name == b.crdName) crd = &c;
-  if (!crd) {
-    err << fmt::format("convcheck: {}: no CRD named {}\n", b.crdFile, b.crdName);
+  auto chosen = chooseCrd(loaded.crds, b.crdName, b.crdFile);
+  if (auto* error = std::get_if<std::string>(&chosen)) {
+    err << "convcheck: " << *error << "\n";
     return 2;
   }
+  const Crd* crd = std::get<const Crd*>(chosen);
   if (auto error = oneWayToReach(!f.target.url.empty(), false, f.serviceProxy, f.portForward);
       !error.empty()) {
     err << "convcheck: " << error << "\n";

@@ -30,6 +30,7 @@
 #include "harness/plan/test_plan.h"
 #include "kube/go/duration.h"
 #include "properties/checks/property_registry.h"
+#include "reports/shell_words.h"
 
 namespace convcheck {
 namespace {
@@ -40,7 +41,7 @@ struct RunFlags {
   std::string duration;
   std::string reviewVersion;
   std::string properties;
-  std::string maxResponseSize = "16MiB";
+  std::string maxResponseSize;  // "": TransportOptions' default
   std::string dateTimes = "canonical";
   std::string colour = "auto";
   bool seedGiven = false;
@@ -72,7 +73,7 @@ void declareRunFlags(CLI::App& run, RunFlags& f) {
       ->each([&f](const std::string&) { f.seedGiven = true; });
   run.add_option("--tests", c.testsPerPair,
                  "Test cases per ordered version pair (with --duration: an upper bound)")
-      ->default_val(100)
+      ->capture_default_str()
       ->check(CLI::Range(1, 1000000))
       ->each([&c](const std::string&) { c.testsGiven = true; });
   run.add_option("--duration", f.duration,
@@ -82,18 +83,19 @@ void declareRunFlags(CLI::App& run, RunFlags& f) {
                  "Requests in flight to the webhook at once, as kube-apiserver calls webhooks "
                  "concurrently (one case more runs, judged meanwhile); verdicts stay the same for "
                  "a seed (results are judged in case order)")
-      ->default_val(32)
+      ->capture_default_str()
       ->check(CLI::Range(1, 64));
   run.add_option("--batch-size", c.maxBatchSize,
-                 "Largest batch of objects in one review: a LIST chunk (pagers ask for 500) per "
-                 "version pair, other batches up to 32")
-      ->default_val(kListChunkObjects)
+                 fmt::format("Largest batch of objects in one review: a LIST chunk (pagers ask "
+                             "for {}) per version pair, other batches up to {}",
+                             kListChunkObjects, kMixedBatchObjects))
+      ->capture_default_str()
       ->check(CLI::Range(1, 100000));
   declareTimeoutOption(run, f.target, TargetDefaults::Crd);
   declareWaitOption(run, f.target);
   declarePropertiesOption(run, f.properties);
   declareReportOptions(run, c.reportPaths, c.reportDir);
-  declareShrinkBudgetOption(run, c.shrinkBudget, 200);
+  declareShrinkBudgetOption(run, c.shrinkBudget);
   run.add_option("--corpus", c.corpusDir,
                  "Corpus directory: samples/ are test inputs, regressions/ are replayed first and "
                  "receive this run's shrunk failures");
@@ -101,31 +103,15 @@ void declareRunFlags(CLI::App& run, RunFlags& f) {
   declareServiceProxyOption(run, c.serviceProxy);
   declarePortForwardOption(run, c.portForward);
   declareMaxResponseSizeOption(run, f.maxResponseSize);
-  run.add_option("--user-agent", c.transport.userAgent, "User-Agent header")
-      ->default_val("kube-apiserver-admission");
+  run.add_option("--user-agent", c.transport.userAgent, "User-Agent header")->capture_default_str();
   run.add_option("--max-failures", c.maxFailingCases,
                  "Stop the run after this many failing test cases and report what was found "
                  "(0: no limit)")
-      ->default_val(0)
+      ->capture_default_str()
       ->check(CLI::Range(0, 1000000000));
   declareColourOption(run, f.colour);
   run.add_flag("--verbose,-v", c.verbose, "Print progress per version pair");
   declareWebhookCommandOption(run, f.webhookCommand);
-}
-
-std::string joinArgs(const std::vector<std::string>& args) {
-  std::string out;
-  for (const auto& a : args) {
-    bool plain = !a.empty() && a.find_first_of(" \t\"'$`\\|&;<>()*?!{}[]") == std::string::npos;
-    std::string quoted = plain ? a : "'" + a + "'";
-    if (!plain) {
-      std::string escaped;
-      for (char ch : a) escaped += ch == '\'' ? std::string("'\\''") : std::string(1, ch);
-      quoted = "'" + escaped + "'";
-    }
-    out += (out.empty() ? "" : " ") + quoted;
-  }
-  return out;
 }
 
 // Fills the parts of RunConfig that need checking beyond CLI11; returns an error or "".
@@ -163,7 +149,7 @@ std::string finishRunConfig(RunFlags& f, const std::vector<std::string>& args) {
     repro.push_back(std::to_string(c.seed));
   }
   repro.insert(repro.end(), dashes, args.end());
-  c.commandLine = joinArgs(repro);
+  c.commandLine = shellCommand(repro);
   return resolveReportPaths(c);
 }
 

@@ -112,7 +112,7 @@ void declareTimeoutOption(CLI::App& app, TargetFlags& f, TargetDefaults d) {
   CLI::Option* timeout = app.add_option(
       "--timeout", f.timeout,
       "Per-request timeout, e.g. 30s, 500ms (kube-apiserver: 30s)" + defaultFrom(d, ""));
-  if (d == TargetDefaults::Crd) timeout->default_val("30s");
+  if (d == TargetDefaults::Crd) timeout->default_str(formatGoDuration(TransportOptions{}.timeout));
 }
 
 void declareWaitOption(CLI::App& app, TargetFlags& f) {
@@ -156,10 +156,10 @@ void declareRawObjectsOption(CLI::App& app, bool& rawObjects) {
                "before converting)");
 }
 
-void declareShrinkBudgetOption(CLI::App& app, int& budget, int defaultBudget) {
+void declareShrinkBudgetOption(CLI::App& app, int& budget) {
   app.add_option("--shrink-budget", budget,
                  "Webhook calls spent shrinking each reported failure (0: report unshrunk)")
-      ->default_val(defaultBudget)
+      ->capture_default_str()
       ->check(CLI::Range(0, 1000000));
 }
 
@@ -310,6 +310,14 @@ std::optional<std::size_t> parseSize(const std::string& text) {
   return value * mult;
 }
 
+// `bytes` as --max-response-size takes it: in the largest binary unit that divides it.
+std::string sizeText(std::size_t bytes) {
+  for (const auto& [unit, shift] : {std::pair{"GiB", 30}, {"MiB", 20}, {"KiB", 10}})
+    if (bytes != 0 && bytes % (std::size_t{1} << shift) == 0)
+      return fmt::format("{}{}", bytes >> shift, unit);
+  return std::to_string(bytes);
+}
+
 }  // namespace
 
 void declareClusterObjectsOption(CLI::App& app, int& objects) {
@@ -323,10 +331,11 @@ void declareClusterObjectsOption(CLI::App& app, int& objects) {
 void declareMaxResponseSizeOption(CLI::App& app, std::string& size) {
   app.add_option("--max-response-size", size,
                  "Largest webhook answer read, e.g. 64MiB (kube-apiserver has no cap)")
-      ->default_val("16MiB");
+      ->default_str(sizeText(TransportOptions{}.maxResponseBytes));
 }
 
 std::string readMaxResponseSize(const std::string& text, TransportOptions& transport) {
+  if (text.empty()) return "";
   auto size = parseSize(text);
   if (!size || *size == 0) return fmt::format("--max-response-size {}: expected e.g. 64MiB", text);
   transport.maxResponseBytes = *size;

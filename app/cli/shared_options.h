@@ -59,7 +59,7 @@ void declareKindOption(CLI::App& app, std::string& kind);
 // --url, --ca-file, --cert, --key, --insecure-skip-tls-verify, --tls-server-name.
 void declareTargetOptions(CLI::App& app, TargetFlags& flags, TargetDefaults defaults);
 
-// --timeout (30s by default unless the defaults come from a bundle).
+// --timeout (TransportOptions' 30s by default unless the defaults come from a bundle).
 void declareTimeoutOption(CLI::App& app, TargetFlags& flags, TargetDefaults defaults);
 
 // --wait: how long the first call waits for a webhook that is still starting.
@@ -78,8 +78,8 @@ void declareDateTimesOption(CLI::App& app, std::string& dateTimes);
 void declareHttp2Option(CLI::App& app, bool& http2);
 // --raw-objects: objects sent without their schema defaults.
 void declareRawObjectsOption(CLI::App& app, bool& rawObjects);
-// --shrink-budget with the command's default.
-void declareShrinkBudgetOption(CLI::App& app, int& budget, int defaultBudget);
+// --shrink-budget; `budget` holds the command's default.
+void declareShrinkBudgetOption(CLI::App& app, int& budget);
 
 // --properties: comma-separated property ids (read with readPropertyIds).
 void declarePropertiesOption(CLI::App& app, std::string& properties);
@@ -113,11 +113,11 @@ std::string readWebhookTarget(const TargetFlags& flags, const std::vector<std::s
 // --cluster-objects N (default 0): stored objects read from the cluster, tested before any other.
 void declareClusterObjectsOption(CLI::App& app, int& objects);
 
-// --max-response-size (default 16MiB): the largest webhook answer read.
+// --max-response-size (default: TransportOptions' cap): the largest webhook answer read.
 void declareMaxResponseSizeOption(CLI::App& app, std::string& size);
 
-// Sets transport.maxResponseBytes from --max-response-size's text ("64MiB", "200KiB", bytes);
-// returns an error or "".
+// Sets transport.maxResponseBytes from --max-response-size's text ("64MiB", "200KiB", bytes; ""
+// leaves it); returns an error or "".
 std::string readMaxResponseSize(const std::string& text, TransportOptions& transport);
 
 // Reads --review-version into `version` ("" leaves it unset); returns an error or "".

@@ -13,6 +13,7 @@
 #include "engine/run/connections.h"
 #include "engine/run/transport_breaker.h"
 #include "harness/concurrency/annotated_mutex.h"
+#include "harness/plan/seed_salts.h"
 #include "harness/transport/exchange.h"
 #include "reports/run_report.h"
 
@@ -61,7 +62,7 @@ class CallLedger {
   std::vector<std::string> notes_ GUARDED_BY(mutex_);
   TransportBreaker breaker_ GUARDED_BY(mutex_);
   std::unique_ptr<Converter> probeConverter_ GUARDED_BY(mutex_);
-  std::mt19937_64 probeUids_ GUARDED_BY(mutex_){0x9f0be5ull};
+  std::mt19937_64 probeUids_ GUARDED_BY(mutex_){salted(0, SeedSalt::BreakerProbeUids)};
   std::atomic<bool> stopped_{false};
   std::atomic<bool> interrupted_{false};
 };

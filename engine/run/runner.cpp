@@ -19,6 +19,7 @@
 #include "engine/run/case_window.h"
 #include "engine/run/choke_tracker.h"
 #include "engine/run/connections.h"
+#include "engine/run/crd_selection.h"
 #include "engine/run/crd_source.h"
 #include "engine/run/kind_context.h"
 #include "engine/run/kind_report_header.h"
@@ -29,8 +30,8 @@
 #include "engine/run/target_resolution.h"
 #include "engine/run/tls_evidence.h"
 #include "harness/corpus/corpus_cases.h"
+#include "harness/plan/seed_salts.h"
 #include "kube/apiserver/group_version.h"
-#include "kube/crd/crd_kinds.h"
 #include "kube/crd/crd_loader.h"
 #include "kube/crd/version_roles.h"
 
@@ -223,7 +224,7 @@ class KindRun {
     const ExchangeRef& forward = result.forwardCall;
     if (!forward || !sizeLimit_.wantsBisection(planned.from, planned.to, *forward)) return;
     std::unique_ptr<Converter> converter = connections_.open();
-    std::mt19937_64 uids(planned.seed ^ 0xb15ec7ull);
+    std::mt19937_64 uids(salted(planned.seed, SeedSalt::SizeBisectionUids));
     sizeLimit_.bisect(planned.from, planned.to, *forward, requestBodyOf(*forward).size(),
                       [&](std::size_t objects) {
                         std::vector<std::size_t> first(objects);
@@ -260,22 +261,6 @@ class KindRun {
   ShrinkQueue shrinks_;                               // last: running shrinks use the members above
 };
 
-// The CRDs to test: those named with --kind, else those with strategy Webhook, else (a CRD that
-// does not declare webhook conversion yet, tested with --url) every CRD with two or more versions.
-std::vector<const Crd*> selectCrds(const std::vector<Crd>& crds, const RunConfig& config) {
-  std::vector<const Crd*> out;
-  for (const auto& crd : crds) {
-    bool named =
-        std::find(config.kinds.begin(), config.kinds.end(), crd.kind) != config.kinds.end() ||
-        std::find(config.kinds.begin(), config.kinds.end(), crd.name) != config.kinds.end();
-    if (config.kinds.empty() ? crd.conversionStrategy == "Webhook" : named) out.push_back(&crd);
-  }
-  if (out.empty() && config.kinds.empty() && !config.url.empty())
-    for (const auto& crd : crds)
-      if (crd.versions.size() >= 2) out.push_back(&crd);
-  return out;
-}
-
 }  // namespace
 
 RunReport runConformance(const RunConfig& config, std::istream& stdinStream, std::ostream& log,
@@ -303,20 +288,10 @@ RunReport runConformance(const RunConfig& config, std::istream& stdinStream, std
       report.fatalError += (report.fatalError.empty() ? "" : "\n") + e.text();
     return finishWith(2);
   }
-  std::vector<const Crd*> selected = selectCrds(loaded.crds, config);
+  std::vector<const Crd*> selected = selectCrds(loaded.crds, config.kinds, !config.url.empty());
   if (selected.empty()) {
     report.fatalError =
-        !config.kinds.empty()
-            ? fmt::format("{}: no CRD matches --kind {}; the kinds there are: {}", config.crdInput,
-                          fmt::join(config.kinds, ","), describeKinds(loaded.crds))
-        : config.url.empty()
-            ? fmt::format(
-                  "{}: no CRD with spec.conversion.strategy Webhook; pass the webhook's --url to "
-                  "test a CRD that does not declare webhook conversion yet, or name CRDs with "
-                  "--kind",
-                  config.crdInput)
-            : fmt::format("{}: no CRD with two or more versions: there is nothing to convert",
-                          config.crdInput);
+        noCrdSelected(config.crdInput, loaded.crds, config.kinds, !config.url.empty());
     return finishWith(2);
   }
 

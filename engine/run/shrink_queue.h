@@ -29,7 +29,7 @@ class ShrinkQueue {
     SharedTally& tally;
     std::chrono::milliseconds timeout;                 // the transport's
     int jobs = 1;                                      // shrinks at once
-    int budget = 200;                                  // --shrink-budget
+    int budget = 0;                                    // --shrink-budget (RunConfig's)
     const std::atomic<bool>* stopRequested = nullptr;  // SIGINT/SIGTERM; may be null
   };
   // Shrinks still running when the queue goes (an error ended the run) are waited for.

@@ -5,6 +5,7 @@
 
 #include <fmt/format.h>
 
+#include "harness/plan/seed_salts.h"
 #include "harness/transport/review_codec.h"
 #include "kube/crd/yaml_json.h"
 
@@ -51,7 +52,7 @@ json asStoredObject(json object, const Crd& crd, std::uint64_t seed) {
     meta.erase("namespace");
   }
   if (!meta.contains("uid")) {
-    std::mt19937_64 rng(seed ^ 0x5a3b1e5ull);
+    std::mt19937_64 rng(salted(seed, SeedSalt::SampleUid));
     meta["uid"] = newRequestUid(rng);
   }
   if (!meta.contains("creationTimestamp") || meta["creationTimestamp"].is_null())

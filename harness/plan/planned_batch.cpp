@@ -6,6 +6,7 @@
 
 #include <fmt/format.h>
 
+#include "harness/plan/seed_salts.h"
 #include "harness/transport/review_codec.h"
 
 namespace convcheck {
@@ -55,7 +56,7 @@ std::vector<json> uniqueIdentities(std::vector<json> batch, const std::vector<st
     if (meta->contains("uid") && (*meta)["uid"].is_string()) {
       std::string uid = (*meta)["uid"].get<std::string>();
       if (!uids.insert(uid).second) {
-        std::mt19937_64 rng(seed + 7919 * (slot + 1));
+        std::mt19937_64 rng(duplicateUidSeed(seed, slot));
         do uid = newRequestUid(rng);
         while (!uids.insert(uid).second);
         (*meta)["uid"] = uid;

@@ -38,7 +38,7 @@ struct PlanRequest {
   std::string from;
   std::string to;
   std::vector<std::string> versions;  // every testable version of the kind
-  int tests = 100;
+  int tests = 0;                      // cases in the span sizes grow over (the run's --tests)
   int maxBatchSize = kListChunkObjects;
   std::uint64_t seed = 0;
 };

@@ -5,6 +5,7 @@
 
 #include <fmt/format.h>
 
+#include "harness/plan/seed_salts.h"
 #include "properties/checks/exchange_view.h"
 #include "properties/checks/path_checks.h"
 #include "properties/checks/property.h"
@@ -73,7 +74,7 @@ void runBatchIndependence(CaseCalls& c) {
   }
   std::vector<std::size_t> permutation(batch.size());
   for (std::size_t i = 0; i < permutation.size(); ++i) permutation[i] = i;
-  std::mt19937_64 shuffle(c.seed() ^ 0xba7cull);
+  std::mt19937_64 shuffle(salted(c.seed(), SeedSalt::BatchPermutation));
   std::shuffle(permutation.begin(), permutation.end(), shuffle);
   ExchangeRef permuted = c.send(batch.pick(permutation), ctx.to);
   c.record(checkBatchIndependence(

@@ -7,6 +7,7 @@
 #include "properties/checks/cause_analysis.h"
 #include "properties/checks/json_diff.h"
 
+#include "harness/plan/seed_salts.h"
 #include "properties/checks/exchange_view.h"
 #include "properties/checks/path_checks.h"
 #include "properties/checks/property.h"
@@ -48,7 +49,8 @@ void runEditRoundTrip(CaseCalls& c) {
   if (c.batch().size() != 1) return;
   const CaseContext& ctx = c.context();
   const Exchange& forward = *c.forward();
-  std::optional<json> edited = c.edit(forward.verdict.visible.at(0), ctx.to, c.seed() ^ 0xed17ull);
+  std::optional<json> edited =
+      c.edit(forward.verdict.visible.at(0), ctx.to, salted(c.seed(), SeedSalt::EditRoundTripEdit));
   if (edited) edited = c.defaulted(std::move(*edited));  // a client's write of B' is defaulted
   if (!edited) {
     c.record(notEvaluable(kEditRoundTripId, "no schema-valid edit was available"));
