@@ -1,38 +1,68 @@
 #!/usr/bin/env bash
-# The test job: set up, build one preset ("default", or "asan" for ASan+UBSan) and run ctest.
+# The test job: set up, build one preset and run ctest. `bash ci/test.sh [PASS]`:
 #
-# The asan pass runs every test except most end-to-end runs (label e2e: the real binary against
-# the example webhook, about ten times slower under the sanitizers and, apart from timing, the
-# same code paths as the sample it keeps). The sample covers concurrency (jobs and async
-# shrinks), signals, replay, minimize, acknowledged causes, one fault per kind of property and
-# two shrinks. CONVCHECK_ASAN_E2E=all runs them all.
-#
-# The tsan pass (ThreadSanitizer) builds only what runs on several threads and runs its tests
-# (label threads: the runner's units and run loop, the transport, shrinking) and an end-to-end
-# sample of the binary with --jobs, background shrinks, an interrupt and a bundle replayed, with
-# ci/tsan.supp's suppressions (a race in libstdc++'s locale cache that std::regex reaches).
+# default  the default suite: every test but those labelled slow (fast and deterministic: about a
+#          minute on two cores), then the slow ones as a step of their own
+# fast     the default suite alone (what to run before pushing)
+# slow     the slow tests alone (label slow: searches with a time budget, tests that wait on the
+#          clock or sleep before a signal, the packaging runs), on the default build
+# asan     ASan+UBSan (clang): every test except most end-to-end runs (label e2e: the real binary
+#          against the example webhook, about ten times slower under the sanitizers and, apart from
+#          timing, the same code paths as the sample it keeps). The sample covers concurrency (jobs
+#          and async shrinks), signals, replay, minimize, acknowledged causes, one fault per kind of
+#          property and two shrinks. CONVCHECK_ASAN_E2E=all runs them all. The end-to-end programs
+#          no sample draws from are not built (CONVCHECK_ALL_E2E).
+# tsan     ThreadSanitizer (clang): builds only what runs on several threads and runs its tests
+#          (label threads: the runner's units and run loop, the transport, shrinking) and an
+#          end-to-end sample of the binary with --jobs, background shrinks, an interrupt and a
+#          bundle replayed; with ci/tsan.supp's suppressions while that file exists (a race in
+#          libstdc++'s locale cache that std::regex reaches from case threads).
 set -euo pipefail
 cd "$(dirname "$0")/.."
-preset=${1:-default}
-if [ "$preset" = tsan ]; then
-  bash ci/build.sh tsan run_test transport_test shrink_test integration_test shrink_integration_test
-  # The tests and the convcheck they start inherit it: known races inside libstdc++ (ci/tsan.supp).
-  export TSAN_OPTIONS="suppressions=$PWD/ci/tsan.supp ${TSAN_OPTIONS:-}"
-  sample='^(Runs\.ConcurrentJobs|Runs/Interrupted\..*/SIGINT|Faults\.CorrectWebhook'
-  sample+='|ExampleWebhook/FaultIsCaught\..*/reverse_objects( |$)'
-  sample+='|ExampleWebhook/ShrunkFault\..*/drop_field( |$))'
-  ctest --preset tsan -j "$(nproc)" --timeout 900 -L threads
-  ctest --preset tsan -j "$(nproc)" --timeout 900 -L e2e -R "$sample"
-  exit 0
-fi
-bash ci/build.sh "$preset"
-if [ "$preset" = asan ] && [ "${CONVCHECK_ASAN_E2E:-sample}" != all ]; then
-  sample='^(Faults\.|Runs\.ConcurrentJobs|Runs/Interrupted|Replay\.|Minimize\.'
-  sample+='|Acknowledged\.AnOwnedAnnotation|Causes\.TheRealFieldLoss|StoredVersions\.AnUnserved'
-  sample+='|ExampleWebhook/FaultIsCaught\..*/(lossy_round_trip_widget|reverse_objects|change_name)( |$)'
-  sample+='|ExampleWebhook/ShrunkFault\..*/(stale_stash_widget|drop_field)( |$))'
-  ctest --preset "$preset" -j "$(nproc)" --timeout 900 -LE e2e
-  ctest --preset "$preset" -j "$(nproc)" --timeout 900 -L e2e -R "$sample"
-else
-  ctest --preset "$preset" -j "$(nproc)" --timeout 900
-fi
+pass=${1:-default}
+jobs=$(nproc)
+case "$pass" in
+  default | fast | slow)
+    bash ci/build.sh default
+    if [ "$pass" != slow ]; then
+      echo "== the default suite (ctest -LE slow)"
+      ctest --preset default -j "$jobs" --timeout 900 -LE slow
+    fi
+    if [ "$pass" != fast ]; then
+      echo "== the slow tests (ctest -L slow)"
+      ctest --preset default -j "$jobs" --timeout 900 -L slow
+    fi
+    ;;
+  tsan)
+    bash ci/build.sh tsan run_test transport_test shrink_test integration_test shrink_integration_test
+    # The tests and the convcheck they start inherit it.
+    if [ -f ci/tsan.supp ]; then
+      export TSAN_OPTIONS="suppressions=$PWD/ci/tsan.supp ${TSAN_OPTIONS:-}"
+    fi
+    sample='^(Runs\.ConcurrentJobs|Runs/Interrupted\..*/SIGINT|Faults\.CorrectWebhook'
+    sample+='|ExampleWebhook/FaultIsCaught\..*/reverse_objects( |$)'
+    sample+='|ExampleWebhook/ShrunkFault\..*/drop_field( |$))'
+    ctest --preset tsan -j "$jobs" --timeout 900 -L threads
+    ctest --preset tsan -j "$jobs" --timeout 900 -L e2e -R "$sample"
+    ;;
+  asan)
+    if [ "${CONVCHECK_ASAN_E2E:-sample}" = all ]; then
+      bash ci/install-deps.sh
+      cmake --preset asan -DCONVCHECK_ALL_E2E=ON >/dev/null
+      bash ci/build.sh asan
+      ctest --preset asan -j "$jobs" --timeout 900
+      exit 0
+    fi
+    bash ci/build.sh asan
+    sample='^(Faults\.|Runs\.ConcurrentJobs|Runs/Interrupted|Replay\.|Minimize\.'
+    sample+='|Acknowledged\.AnOwnedAnnotation|Causes\.TheRealFieldLoss|StoredVersions\.AnUnserved'
+    sample+='|ExampleWebhook/FaultIsCaught\..*/(lossy_round_trip_widget|reverse_objects|change_name)( |$)'
+    sample+='|ExampleWebhook/ShrunkFault\..*/(stale_stash_widget|drop_field)( |$))'
+    ctest --preset asan -j "$jobs" --timeout 900 -LE e2e
+    ctest --preset asan -j "$jobs" --timeout 900 -L e2e -R "$sample"
+    ;;
+  *)
+    echo "usage: ci/test.sh [default|fast|slow|asan|tsan]" >&2
+    exit 2
+    ;;
+esac
