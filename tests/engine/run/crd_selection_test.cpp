@@ -62,9 +62,11 @@ TEST(CrdSelection, OneCrdIsTheNamedOneOrTheOnlyOneOrTheOnlyWebhookOne) {
 TEST(CrdSelection, AnAmbiguousOrMissingChoiceIsAnErrorNamingTheInput) {
   EXPECT_EQ(std::get<std::string>(chooseCrd(kMixed, "", "crds.yaml")),
             "crds.yaml holds several CRDs; choose one with --kind");
-  EXPECT_EQ(std::get<std::string>(chooseCrd(kMixed, "Nope", "crds.yaml")),
-            "crds.yaml: no CRD matches --kind Nope; the kinds there are: Widget "
-            "(widgets.example.com), Gadget (gadgets.example.com), Gizmo (gizmos.example.com)");
+  EXPECT_EQ(
+      std::get<std::string>(chooseCrd(kMixed, "Nope", "crds.yaml")),
+      "crds.yaml: no CRD matches --kind Nope; the kinds there are: Widget "
+      "(widgets.example.com), Gadget (gadgets.example.com), Gizmo (gizmos.example.com), Single "
+      "(singles.example.com)");
   EXPECT_EQ(std::get<std::string>(chooseCrd({}, "", "crds.yaml")), "crds.yaml: no CRD");
   const std::vector<Crd> sameKind = {crd("Widget", "Webhook"), crd("Widget", "Webhook")};
   EXPECT_NE(std::get<std::string>(chooseCrd(sameKind, "Widget", "crds.yaml")).find("several"),
