@@ -1,6 +1,7 @@
 #include "harness/transport/https_client.h"
 
 #include <curl/curl.h>
+#include <openssl/ssl.h>
 
 #include <algorithm>
 #include <cstdint>
@@ -88,11 +89,31 @@ std::string verifiedName(const std::string& url, const TransportOptions& options
 }
 
 // What post() knows about the failed transfer besides the curl code. Nothing timing decides
-// (whether the connection was new, whether the request was still being sent when it closed) is
+// (whether the request was still being sent when it closed, whether it was reset or ended) is
 // read: the same webhook behaviour gets the same kind on every run.
 struct TransferFacts {
   bool responseStarted = false;  // a status line arrived
+  // The server asked for a client certificate in the handshake of the connection this transfer
+  // opened (a reused connection's handshake was an earlier transfer's, and answered then).
+  bool certificateRequested = false;
 };
+
+// OpenSSL's message callback: `requested` (a bool) is set when a CertificateRequest arrives.
+void noteCertificateRequest(int writing, int, int contentType, const void* message,
+                            std::size_t length, SSL*, void* requested) {
+  if (!writing && contentType == SSL3_RT_HANDSHAKE && length > 0 &&
+      static_cast<const unsigned char*>(message)[0] == SSL3_MT_CERTIFICATE_REQUEST)
+    *static_cast<bool*>(requested) = true;
+}
+
+// libcurl's hook for each new TLS connection's context (OpenSSL's): the handshake is watched for
+// a certificate request.
+CURLcode watchHandshake(CURL*, void* context, void* requested) {
+  *static_cast<bool*>(requested) = false;
+  SSL_CTX_set_msg_callback(static_cast<SSL_CTX*>(context), noteCertificateRequest);
+  SSL_CTX_set_msg_callback_arg(static_cast<SSL_CTX*>(context), requested);
+  return CURLE_OK;
+}
 
 Failure classify(CURLcode code, const std::string& errorBuffer, const BodySink& sink,
                  const TransferFacts& facts, const std::string& url,
@@ -159,13 +180,16 @@ Failure classify(CURLcode code, const std::string& errorBuffer, const BodySink& 
     case CURLE_RECV_ERROR:
     case CURLE_SEND_ERROR:
     case CURLE_GOT_NOTHING:
-      if (mentionsTlsAlert(detail)) {
+      if (mentionsTlsAlert(detail) || (facts.certificateRequested && !facts.responseStarted)) {
         // With TLS 1.3 a server that refuses the client certificate does so after the client
-        // finished its handshake: the client reads the server's alert on first use.
+        // finished its handshake: the client reads the server's alert on first use, or (when the
+        // request was still being sent) finds the connection closed. Whether a certificate was
+        // asked for is what tells this from a webhook that closes the connection on a request.
         return {TransportErrorKind::Tls,
-                "TLS: the server ended the connection with an alert after the handshake (" +
+                "TLS: the server ended the connection after the handshake, in which it asked for a "
+                "client certificate (" +
                     detail + ") for " + url +
-                    " (check --cert/--key if the server requires a client certificate)"};
+                    " (check --cert/--key: the server requires a client certificate)"};
       }
       // Whether the request was still being sent, or the close came as a reset or a plain end,
       // is timing: one kind and one reading for all of them.
@@ -216,6 +240,9 @@ std::string requestUrl(const std::string& url, const TransportOptions& options) 
 struct HttpsClient::Impl {
   TransportOptions options;
   CURL* handle = nullptr;
+  // The server asked for a client certificate in the handshake of the last connection `handle`
+  // opened (written by OpenSSL's message callback during curl_easy_perform, on its thread).
+  bool certificateRequested = false;
 
   explicit Impl(TransportOptions opts) : options(std::move(opts)) {
     ensureCurlGlobalInit();
@@ -343,6 +370,10 @@ HttpResult HttpsClient::Impl::post(const std::string& url, const std::string& bo
     curl_easy_setopt(handle, CURLOPT_SSLKEYTYPE, "PEM");
   }
 
+  // Not every TLS backend offers its context (then no certificate request is ever seen).
+  curl_easy_setopt(handle, CURLOPT_SSL_CTX_FUNCTION, watchHandshake);
+  curl_easy_setopt(handle, CURLOPT_SSL_CTX_DATA, &certificateRequested);
+
   const CURLcode code = curl_easy_perform(handle);
   // Options pointing at locals must not outlive this call (the handle is reset next time anyway).
   curl_easy_setopt(handle, CURLOPT_ERRORBUFFER, nullptr);
@@ -354,6 +385,9 @@ HttpResult HttpsClient::Impl::post(const std::string& url, const std::string& bo
     long status = 0;
     curl_easy_getinfo(handle, CURLINFO_RESPONSE_CODE, &status);
     facts.responseStarted = status != 0;
+    long connects = 0;
+    curl_easy_getinfo(handle, CURLINFO_NUM_CONNECTS, &connects);
+    facts.certificateRequested = connects > 0 && certificateRequested;
     const Failure failure = classify(code, errorBuffer, sink, facts, url, options);
     result.transportErrorKind = failure.kind;
     result.transportError = failure.message;

@@ -1,7 +1,8 @@
 // A failed call is read one way everywhere (call_failure.h), and the client classifies a webhook
 // that closes the connection on a request the same way whatever the timing: while the request is
 // still being sent or after, on a new connection or a reused one (a raw TLS server that resets the
-// connection after reading part of the request, over 127.0.0.1).
+// connection after reading part of the request, over 127.0.0.1), and a refused client certificate
+// as TLS whether the client read the server's alert or not.
 #include "harness/transport/call_failure.h"
 
 #include <arpa/inet.h>
@@ -48,11 +49,17 @@ TEST(CallFailure, OnlyAConnectionClosedByTheWebhookMayBeARefusalForSize) {
 // request and resets the connection (as a web framework capping request bodies may).
 class ResettingTlsServer {
  public:
-  explicit ResettingTlsServer(std::size_t readBefore) : readBefore_(readBefore) {
+  // `requireClientCertificate`: the handshake fails without one (and the connection is reset).
+  explicit ResettingTlsServer(std::size_t readBefore, bool requireClientCertificate = false)
+      : readBefore_(readBefore) {
     ctx_ = SSL_CTX_new(TLS_server_method());
     SSL_CTX_use_certificate_chain_file(ctx_, TransportPki::instance().server.cert.c_str());
     SSL_CTX_use_PrivateKey_file(ctx_, TransportPki::instance().server.key.c_str(),
                                 SSL_FILETYPE_PEM);
+    if (requireClientCertificate) {
+      SSL_CTX_load_verify_locations(ctx_, TransportPki::instance().caFile.c_str(), nullptr);
+      SSL_CTX_set_verify(ctx_, SSL_VERIFY_PEER | SSL_VERIFY_FAIL_IF_NO_PEER_CERT, nullptr);
+    }
     listener_ = socket(AF_INET, SOCK_STREAM | SOCK_CLOEXEC, 0);
     sockaddr_in address{};
     address.sin_family = AF_INET;
@@ -123,6 +130,24 @@ TEST(CallFailure, AConnectionResetMidRequestIsAProtocolFailureWhateverTheTiming)
         << result.transportError;
   }
   EXPECT_GE(server.connections(), 3);
+}
+
+// A server that requires a client certificate ends the connection after the handshake; the
+// client may read its alert or (still sending) find the connection closed. Either way the
+// certificate request in the handshake makes it a TLS failure: nothing reached the webhook.
+TEST(CallFailure, AClientCertificateRefusalIsATlsFailureWhateverTheTiming) {
+  ResettingTlsServer server(64 * 1024, /*requireClientCertificate=*/true);
+  TransportOptions options;
+  options.tls.caFile = TransportPki::instance().caFile;
+  HttpsClient client(options);
+  for (std::size_t size : {std::size_t{2}, std::size_t{8} << 20, std::size_t{2}}) {
+    const HttpResult result = client.post(server.url(), std::string(size, ' '));
+    EXPECT_EQ(result.transportErrorKind, TransportErrorKind::Tls)
+        << size << " bytes: " << result.transportError;
+    EXPECT_TRUE(webhookNotReached(result.transportErrorKind));
+    EXPECT_NE(result.transportError.find("check --cert/--key"), std::string::npos)
+        << result.transportError;
+  }
 }
 
 }  // namespace
