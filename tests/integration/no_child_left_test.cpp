@@ -87,8 +87,12 @@ std::vector<std::string> leftAfterSigkill(const std::vector<std::string>& args,
   EXPECT_GE(started.size(), expected) << convcheck.stderrText();
   std::vector<std::string> commands;
   for (pid_t p : started) commands.push_back(commandOf(p));
+  // Killed while it works, not after it ended on its own (and stopped its children itself).
+  EXPECT_TRUE(convcheck.running()) << convcheck.stderrText();
   convcheck.signal(SIGKILL);
-  EXPECT_TRUE(convcheck.wait(10s).has_value());
+  // Its children are looked at before it is reaped: reaping it (the test's ChildProcess) also
+  // ends what is left of its process group, which would hide a child that shares the group.
+  EXPECT_TRUE(convcheck.endsWithin(10s));
   std::vector<std::string> left;
   for (std::size_t i = 0; i < started.size(); ++i)
     if (!endsWithin(started[i], 10s)) {
@@ -96,6 +100,7 @@ std::vector<std::string> leftAfterSigkill(const std::vector<std::string>& args,
       kill(started[i], SIGKILL);
       waitpid(started[i], nullptr, 0);
     }
+  convcheck.wait(10s);
   return left;
 }
 

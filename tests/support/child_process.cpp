@@ -60,6 +60,10 @@ ChildProcess::~ChildProcess() {
 
 bool ChildProcess::running() { return !process_.ended(); }
 
+bool ChildProcess::endsWithin(std::chrono::milliseconds timeout) {
+  return process_.waitFor(timeout).has_value();
+}
+
 std::optional<ExitStatus> ChildProcess::wait(std::chrono::milliseconds timeout) {
   if (!process_.waitFor(timeout)) return std::nullopt;
   return process_.wait();

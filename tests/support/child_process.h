@@ -48,6 +48,9 @@ class ChildProcess {
   std::string stderrText() const;
 
   bool running();
+  // Waits up to `timeout` for it to end, without reaping it (what is left of its process group is
+  // left alone until wait() or stop()).
+  bool endsWithin(std::chrono::milliseconds timeout);
   // Waits up to `timeout` for the process to end on its own.
   std::optional<ExitStatus> wait(std::chrono::milliseconds timeout);
   // SIGTERM, then SIGKILL after `grace`; returns how it ended. Idempotent.
