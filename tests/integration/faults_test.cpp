@@ -150,12 +150,14 @@ TEST(Runs, SameSeedGivesTheSameFindings) {
   // Verdicts and counterexamples, without timings and per-run paths.
   auto digest = [](const nlohmann::json& j) {
     nlohmann::json d = nlohmann::json::array();
-    for (const auto& k : j["kinds"])
-      for (const auto& r : k["results"]) {
-        nlohmann::json entry = {r["property"], r["from"], r["to"], r["passed"], r["failed"]};
-        for (const auto& f : r["findings"]) entry.push_back({f["batch"], f["expected"], f["got"]});
-        d.push_back(entry);
+    for (const auto& k : j["kinds"]) {
+      for (const auto& r : k["results"])
+        d.push_back({r["property"], r["from"], r["to"], r["passed"], r["failed"], r["causes"]});
+      for (const auto& p : k["problems"]) {
+        const auto& f = p["example"];
+        d.push_back({p["id"], p["key"], f["batch"], f["expected"], f["got"]});
       }
+    }
     return d;
   };
   EXPECT_TRUE(digest(a.json) == digest(b.json)) << "two runs with seed 1 differ";
