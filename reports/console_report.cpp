@@ -200,7 +200,9 @@ void printProblemLine(const Problem& p, const KindReport& kind, const BundleRef*
 }
 
 // The problems shown in full: the `limit` most severe of the run, whatever their kind, by the
-// order every kind lists its own (severity, then cases); ties keep the kinds' order.
+// order every kind lists its own (severity, then cases; ties keep the kinds' order), the first of
+// each severity among them whatever comes before it, so that a run losing data in many ways still
+// shows its rejections in full.
 std::set<const Problem*> fullProblems(const RunReport& report, std::size_t limit) {
   std::vector<const Problem*> all;
   for (const auto& kind : report.kinds)
@@ -210,8 +212,13 @@ std::set<const Problem*> fullProblems(const RunReport& report, std::size_t limit
     if (a->severity != b->severity) return a->severity < b->severity;
     return a->cases > b->cases;
   });
-  if (all.size() > limit) all.resize(limit);
-  return {all.begin(), all.end()};
+  std::set<const Problem*> full;
+  std::set<std::pair<bool, Severity>> shown;
+  for (const Problem* p : all)
+    if (full.size() < limit && shown.insert({p->warningOnly, p->severity}).second) full.insert(p);
+  for (const Problem* p : all)
+    if (full.size() < limit) full.insert(p);
+  return full;
 }
 
 }  // namespace

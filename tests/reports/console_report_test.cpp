@@ -152,6 +152,23 @@ TEST(ConsoleReport, ManyProblemsAreEachOneDigestLineButOnlyTheMostSevereAreShown
   EXPECT_LT(linesOf(text).size(), 60u + 20u * 12u + 60u);
 }
 
+TEST(ConsoleReport, TheFirstProblemOfEachSeverityIsShownInFullWhateverComesBefore) {
+  WrittenBundles bundles;
+  RunReport r = reportWithProblems(30, bundles);
+  Problem rejected = r.kinds[0].problems.back();
+  rejected.id = "P31";
+  rejected.severity = Severity::Rejected;
+  rejected.title = "conversion failed: boom";
+  rejected.cases = 1;
+  r.kinds[0].problems.push_back(rejected);
+  const std::string text = consoleOf(r, bundles);
+  EXPECT_NE(text.find("\nP31 rejected (CronTab): conversion failed: boom"), std::string::npos)
+      << text;
+  EXPECT_NE(text.find("\nP19 data loss (CronTab)"), std::string::npos);
+  EXPECT_EQ(text.find("\nP20 data loss (CronTab)"), std::string::npos);
+  EXPECT_EQ(countOf(text, "diff (expected -> got)"), 20u);
+}
+
 TEST(ConsoleReport, TheBlockOfAProblemNamesItsBundle) {
   const RunReport r = sampleReport();
   WrittenBundles bundles;
