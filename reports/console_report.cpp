@@ -90,7 +90,8 @@ void printDigest(const KindReport& kind, std::ostream& out, const Paint& paint) 
     // A kind the run could not test has no problems, and no verdict either.
     if (judgedCases(kind) == 0) {
       const std::string why = notJudgedBecause(kind);
-      out << "  " << paint("nothing was tested", "33;1") << (why.empty() ? "" : ": " + why) << "\n";
+      out << "  " << paint("nothing was tested", "33;1") << ": "
+          << (why.empty() ? std::string("no case could be judged") : why) << "\n";
       return;
     }
     out << "  " << paint("no problems", "32;1") << "\n";

@@ -136,7 +136,6 @@ std::string shrinkSummary(const ShrinkInfo& s, bool interrupted) {
       s.optionalFields, bytes(s.shrunkBytes), s.calls);
   if (!s.reproduced) out += "; no smaller case failed the same way";
   if (s.budgetExhausted) out += "; --shrink-budget spent, so it may not be minimal";
-  if (interrupted && s.reproduced) out += "; the run was interrupted, so it may not be minimal";
   return out;
 }
 

@@ -229,6 +229,24 @@ TEST_P(Interrupted, WritesPartialReportsMarkedInterruptedAndExits130) {
   std::filesystem::remove_all(dir);
 }
 
+// An interrupted run's examples that were never shrunk say so, never that no smaller case failed.
+TEST(Runs, AnInterruptedRunDoesNotClaimShrinkingFoundNothing) {
+  ExampleWebhookOptions options;
+  options.faults = {"drop-field"};
+  ExampleWebhook hook(options);
+  ChildProcess run({convcheckBinary(), "run", "--crd", ExampleWebhook::widgetCrdPath(), "--url",
+                    hook.url(), "--ca-file", hook.pki().caFile(), "--tests", "1000000"},
+                   {{"NO_COLOR=1"}, ""});
+  std::this_thread::sleep_for(std::chrono::milliseconds(1500));
+  run.signal(SIGINT);
+  auto status = run.wait(std::chrono::seconds(60));
+  ASSERT_TRUE(status) << "convcheck did not stop";
+  EXPECT_EQ(status->code, 130) << run.stderrText();
+  const std::string out = run.stdoutText();
+  EXPECT_NE(out.find("interrupted with"), std::string::npos) << out;
+  EXPECT_EQ(out.find("no smaller case failed the same way"), std::string::npos) << out;
+}
+
 INSTANTIATE_TEST_SUITE_P(Runs, Interrupted, ::testing::Values(SIGINT, SIGTERM),
                          [](const auto& info) {
                            return info.param == SIGINT ? "SIGINT" : "SIGTERM";
@@ -245,6 +263,10 @@ TEST(Runs, UnreachableWebhookExitsThreeWithAMessageNamingTheUrl) {
   EXPECT_EQ(r.status.code, 3) << r.out << r.err;
   EXPECT_NE((r.out + r.err).find("127.0.0.1"), std::string::npos) << r.out << r.err;
   EXPECT_NE(r.junit.find("<error"), std::string::npos);
+  // Nothing was tested, and nothing says otherwise; the hint names every way to reach a service.
+  EXPECT_EQ(r.out.find("no problems"), std::string::npos) << r.out;
+  EXPECT_NE(r.out.find("  nothing was tested: "), std::string::npos) << r.out;
+  EXPECT_NE(r.err.find("--port-forward or --service-proxy"), std::string::npos) << r.err;
 }
 
 TEST(Runs, UnknownCaExitsThreeAndSaysWhatToCheck) {

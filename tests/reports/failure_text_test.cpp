@@ -214,8 +214,7 @@ TEST(ShrinkSummary, AnExampleNeverShrunkSaysWhyAndClaimsNothingAboutSmallerCases
   s.calls = 5;
   s.reproduced = true;
   s.budgetExhausted = false;
-  EXPECT_TRUE(
-      textHas(shrinkSummary(s, true), "; the run was interrupted, so it may not be minimal"));
+  EXPECT_EQ(shrinkSummary(s, true).rfind("shrunk from 3 object(s)", 0), 0u);
 }
 
 TEST(ProblemText, AProblemWhoseCaseShowsGraverOnesIsLedByItsOwnTitleAndNamesThem) {
