@@ -125,6 +125,7 @@ class KindRun {
       planned.seed = c.seed;
       CaseResult result = executors_[0].run(c.objects, planned.from, planned.to, planned.seed);
       recordCase(planned, result, c.origin);
+      progress_.storedCaseDone(result, calls_.requests());
       if (!calls_.reachable()) break;  // the first generated case reports it
     }
   }
