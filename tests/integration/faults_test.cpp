@@ -3,6 +3,7 @@
 #include <gtest/gtest.h>
 
 #include <fstream>
+#include <regex>
 #include <set>
 #include <thread>
 
@@ -235,9 +236,14 @@ TEST(Runs, AnInterruptedRunDoesNotClaimShrinkingFoundNothing) {
   options.faults = {"drop-field"};
   ExampleWebhook hook(options);
   ChildProcess run({convcheckBinary(), "run", "--crd", ExampleWebhook::widgetCrdPath(), "--url",
-                    hook.url(), "--ca-file", hook.pki().caFile(), "--tests", "1000000"},
+                    hook.url(), "--ca-file", hook.pki().caFile(), "--tests", "1000000", "-v"},
                    {{"NO_COLOR=1"}, ""});
-  std::this_thread::sleep_for(std::chrono::milliseconds(1500));
+  // Signalled once testing started (--verbose names each pair as it starts), not after a fixed
+  // time that a loaded machine may spend starting the process.
+  ASSERT_TRUE(run.waitForLine(std::regex(": v[0-9a-z]+ -> v[0-9a-z]+"), std::chrono::seconds(60),
+                              Stream::Stderr))
+      << run.stderrText();
+  std::this_thread::sleep_for(std::chrono::milliseconds(500));
   run.signal(SIGINT);
   auto status = run.wait(std::chrono::seconds(60));
   ASSERT_TRUE(status) << "convcheck did not stop";
