@@ -273,6 +273,11 @@ void printConsoleReport(const RunReport& report, const WrittenBundles& bundles,
       if (!p.warningOnly) ++failingProblems;
     }
   out << "\n";
+  if (report.shardCount > 1)
+    out << fmt::format(
+        "shard {}/{}: {} of the run's {} (kind, version pair)s; `convcheck merge` joins the "
+        "shards' report directories into the run's verdict\n",
+        report.shardIndex + 1, report.shardCount, report.shardPairs, report.runPairs);
   if (!report.command.empty()) out << "reproduce: " << report.command << "\n";
   const int failed = report.failedProperties();
   out << fmt::format("seed {}; {:.1f} s; ", report.seed, report.seconds);
@@ -292,6 +297,11 @@ void printConsoleReport(const RunReport& report, const WrittenBundles& bundles,
     out << paint(fmt::format("{} ({} failed property check(s))", plural(failingProblems, "problem"),
                              failed),
                  "31;1")
+        << "\n";
+  else if (report.exitCode == 2 && !report.kinds.empty())  // shards that are not one run's
+    out << paint(fmt::format("results are incomplete (exit 2): {}",
+                             report.fatalError.substr(0, report.fatalError.find('\n'))),
+                 "33;1")
         << "\n";
   else
     out << fmt::format("nothing was tested (exit {})\n", report.exitCode);

@@ -140,6 +140,11 @@ json reportToJson(const RunReport& report, const WrittenBundles& bundles) {
   out["fatalError"] = report.fatalError;
   out["seconds"] = report.seconds;
   out["warnings"] = report.warnings;
+  if (report.shardCount > 1)
+    out["shard"] = {{"index", report.shardIndex + 1},
+                    {"count", report.shardCount},
+                    {"pairs", report.shardPairs},
+                    {"runPairs", report.runPairs}};
   out["kinds"] = json::array();
   for (const auto& k : report.kinds) {
     json kind = {{"crd", k.crdName},
@@ -157,7 +162,8 @@ json reportToJson(const RunReport& report, const WrittenBundles& bundles) {
                  {"notes", k.notes},
                  {"requests", k.requests},
                  {"objectsSent", k.objectsSent},
-                 {"seconds", k.seconds}};
+                 {"seconds", k.seconds},
+                 {"order", k.order}};
     const std::vector<Problem>& problems = k.problems;
     kind["problems"] = json::array();
     for (const auto& p : problems) {
