@@ -60,6 +60,11 @@ void writeRunOutputs(const RunReport& report, const RunConfig& c, const std::str
     bundles = writeBundles(report, c.transport, !c.url.empty() || c.portForward, c.reportDir);
     for (const auto& e : bundles.errors) err << "convcheck: " << e << "\n";
   }
+  writeReportOutputs(report, bundles, c, colour, out, err);
+}
+
+void writeReportOutputs(const RunReport& report, const WrittenBundles& bundles, const RunConfig& c,
+                        const std::string& colour, std::ostream& out, std::ostream& err) {
   // Errors go to stderr; with a report on stdout ("-"), so does the console report.
   if (!report.fatalError.empty()) err << "convcheck: " << report.fatalError << "\n";
   bool reportOnStdout = false;
@@ -84,6 +89,8 @@ void writeRunOutputs(const RunReport& report, const RunConfig& c, const std::str
       if (path != c.reportPaths.end() && !path->second.empty() && path->second != "-")
         console << fmt::format("{:<6} {}\n", format.label + ":", path->second);
     }
+  } else if (report.exitCode == 0) {  // nothing to run (a shard beyond the run's pairs)
+    for (const auto& w : report.warnings) console << "warning: " << w << "\n";
   }
   if (!c.corpusDir.empty()) saveRegressions(CorpusStore(c.corpusDir), report, console, err);
 }

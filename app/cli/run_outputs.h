@@ -9,6 +9,7 @@
 
 #include "engine/run/run_config.h"
 #include "reports/run_report.h"
+#include "reports/written_bundles.h"
 
 namespace convcheck {
 
@@ -21,5 +22,10 @@ std::string resolveReportPaths(RunConfig& c);
 // `err`; the console report goes to `out` unless a report file goes to stdout.
 void writeRunOutputs(const RunReport& report, const RunConfig& c, const std::string& colour,
                      std::ostream& out, std::ostream& err);
+
+// writeRunOutputs without writing bundles: `bundles` are those already written (`convcheck merge`
+// names the shards').
+void writeReportOutputs(const RunReport& report, const WrittenBundles& bundles, const RunConfig& c,
+                        const std::string& colour, std::ostream& out, std::ostream& err);
 
 }  // namespace convcheck

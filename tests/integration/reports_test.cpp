@@ -17,13 +17,6 @@ namespace {
 namespace fs = std::filesystem;
 using nlohmann::json;
 
-json readJson(const fs::path& path) {
-  std::ifstream in(path);
-  std::stringstream text;
-  text << in.rdbuf();
-  return json::parse(text.str());
-}
-
 ConvcheckResult runWithFaults(const std::vector<std::string>& faults, const ScratchDir& dir) {
   ExampleWebhookOptions options;
   options.faults = faults;
@@ -76,7 +69,7 @@ TEST(Reports, ResultsAreBoundedByProblemsAndEachBundleHoldsTheCaseItIsNamedAfter
                                               example["from"].get<std::string>() + "-" +
                                               example["to"].get<std::string>() + "-" +
                                               example["property"].get<std::string>());
-    const json b = readJson(bundle / "bundle.json");
+    const json b = readJsonFile(bundle / "bundle.json");
     EXPECT_EQ(b["property"], example["property"]);
     EXPECT_EQ(b["from"], example["from"]);
     EXPECT_EQ(b["to"], example["to"]);
