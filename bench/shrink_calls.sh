@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Webhook calls spent shrinking, per example-webhook fault: a default run (shrink budget 200 per
 # failure) of each fault against each example CRD; for the property the fault names, the calls of
-# each shrunk counterexample (one per version pair and cause) and whether the budget ran out.
+# each problem's shrunk counterexample of that property and whether the budget ran out.
 # Goal: median calls to the final counterexample <= 200 (per fault, and over all of them).
 # Usage: bash bench/shrink_calls.sh [FAULT...]   (default: every fault of `example-webhook --fault
 # list`; env: TESTS (cases per pair, default 100), SEED (default 1), BUILD_DIR).
@@ -38,13 +38,13 @@ except (OSError, ValueError):
     kinds = []
 calls = []
 for k in kinds:
-    for r in k["results"]:
-        if r["property"] != prop:
+    for p in k.get("problems", []):
+        f = p["example"]
+        if f["property"] != prop:
             continue
-        for f in r.get("findings", []):
-            s = f.get("shrink")
-            if s:
-                calls.append((s["calls"], s["budgetExhausted"]))
+        s = f.get("shrink")
+        if s:
+            calls.append((s["calls"], s["budgetExhausted"]))
 if not calls:
     print("%-22s %-8s %-26s %4s %8s %6s  %s" % (fault, name, prop, code, 0, "-",
                                               "not failed here, nothing shrunk"))

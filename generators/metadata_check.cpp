@@ -4,6 +4,7 @@
 #include <set>
 
 #include "generators/format_check.h"
+#include "kube/names/field_errors.h"
 #include "kube/names/name_rules.h"
 
 namespace convcheck {
@@ -26,17 +27,25 @@ std::string lower(std::string s) {
   return s;
 }
 
+// field.Invalid(path, value, <the rule's messages joined>), as apimachinery words a bad name.
+std::string invalidName(const json& value, const std::vector<std::string>& errors) {
+  std::string detail;
+  for (const auto& e : errors) detail += (detail.empty() ? "" : ", ") + e;
+  return invalidValue(value, detail);
+}
+
 }  // namespace
 
 void checkLabels(const json& labels, const std::string& path, std::vector<Violation>& out) {
   if (!labels.is_object()) return out.push_back({path, "must be a map of strings"});
   if (labels.empty()) out.push_back({path, "empty map (kube-apiserver omits empty maps)"});
   for (const auto& [k, v] : labels.items()) {
-    if (!isQualifiedName(k)) out.push_back({childPath(path, k), "key is not a qualified name"});
+    if (!isQualifiedName(k)) out.push_back({childPath(path, k), invalidName(k, labelKeyErrors(k))});
     if (!v.is_string())
       out.push_back({childPath(path, k), "value must be a string"});
     else if (!isLabelValue(v.get_ref<const std::string&>()))
-      out.push_back({childPath(path, k), "value is not a valid label value: " + v.dump()});
+      out.push_back(
+          {childPath(path, k), invalidName(v, labelValueErrors(v.get_ref<const std::string&>()))});
   }
 }
 
@@ -47,7 +56,7 @@ void checkAnnotations(const json& annotations, const std::string& path,
   std::size_t total = 0;
   for (const auto& [k, v] : annotations.items()) {
     if (!isQualifiedName(lower(k)))
-      out.push_back({childPath(path, k), "key is not a qualified name"});
+      out.push_back({childPath(path, k), invalidName(k, labelKeyErrors(lower(k)))});
     if (!v.is_string())
       out.push_back({childPath(path, k), "value must be a string"});
     else
@@ -86,18 +95,24 @@ void checkObjectMeta(const json& md, const MetadataRules& rules, const std::stri
   };
   const std::string p = path;
   if (const json* name = field("name")) {
-    if (!name->is_string() || !isDns1123Subdomain(name->get<std::string>()))
-      out.push_back({childPath(p, "name"), "must be a DNS-1123 subdomain, got " + name->dump()});
+    if (!name->is_string())
+      out.push_back({childPath(p, "name"), "must be a string, got " + name->dump()});
+    else if (!isDns1123Subdomain(name->get<std::string>()))
+      out.push_back({childPath(p, "name"),
+                     invalidName(*name, dns1123SubdomainErrors(name->get<std::string>()))});
   } else if (!rules.embedded) {
-    out.push_back({childPath(p, "name"), "required"});
+    out.push_back({childPath(p, "name"), requiredValue("name or generateName is required")});
   }
   if (const json* ns = field("namespace")) {
     if (!rules.namespaced && !rules.embedded)
       out.push_back({childPath(p, "namespace"), "must be absent for a cluster-scoped kind"});
-    else if (!ns->is_string() || !isDns1123Label(ns->get<std::string>()))
-      out.push_back({childPath(p, "namespace"), "must be a DNS-1123 label, got " + ns->dump()});
+    else if (!ns->is_string())
+      out.push_back({childPath(p, "namespace"), "must be a string, got " + ns->dump()});
+    else if (!isDns1123Label(ns->get<std::string>()))
+      out.push_back({childPath(p, "namespace"),
+                     invalidName(*ns, dns1123LabelErrors(ns->get<std::string>()))});
   } else if (rules.namespaced && !rules.embedded) {
-    out.push_back({childPath(p, "namespace"), "required for a namespaced kind"});
+    out.push_back({childPath(p, "namespace"), requiredValue()});
   }
   if (!rules.embedded) {
     const json* uid = field("uid");

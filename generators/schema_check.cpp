@@ -6,7 +6,9 @@
 #include <re2/re2.h>
 
 #include "generators/format_check.h"
+#include "kube/go/go_format.h"
 #include "kube/go/utf8.h"
+#include "kube/names/field_errors.h"
 #include "kube/names/name_rules.h"
 
 namespace convcheck {
@@ -43,6 +45,26 @@ bool typeMatches(SchemaType t, const json& v) {
       return true;
   }
   return true;
+}
+
+// The JSON type kube-openapi names for a value it finds where another type is wanted.
+const char* typeOfValue(const json& v) {
+  if (v.is_number_integer()) return "integer";
+  if (v.is_number()) return "number";
+  return v.type_name();  // "string", "boolean", "array", "object", "null"
+}
+
+// A bound as kube-openapi prints it (%v of its int64 or float64 form).
+std::string boundText(double bound) {
+  if (std::trunc(bound) == bound && std::fabs(bound) < 9.2e18)
+    return std::to_string(static_cast<long long>(bound));
+  return goFloatV(bound);
+}
+
+// kube-openapi's words for a value of the wrong type ("spec.port in body must be of type integer:
+// \"string\""), with the value's type name as the invalid value, as kube-apiserver says it.
+std::string wrongType(const std::string& path, const std::string& wanted, const char* found) {
+  return invalidValue(found, inBody(path, "must be of type " + wanted + ": " + goQuote(found)));
 }
 
 // go-openapi's MultipleOf: data/factor (or 1/factor*data for factor < 1) must be a JSON integer.
@@ -83,19 +105,18 @@ class Checker {
   void checkNode(const SchemaNode& n, const json& v, const std::string& path, bool top) {
     if (v.is_null()) {
       if (n.type != SchemaType::None && !n.nullable)
-        fail(path, std::string("must be ") + schemaTypeName(n.type) +
-                       ", got null (not nullable: kube-apiserver prunes the field)");
+        fail(path, wrongType(path, schemaTypeName(n.type), "null"));
       if (n.intOrString && !n.nullable && !n.valueValidation)
-        fail(path, "must be integer or string, got null (not nullable)");
+        fail(path, wrongType(path, "integer,string", "null"));
       if (n.enumValues) checkEnum(n, v, path);
       return;  // kube-openapi skips every other validator for null
     }
     if (!typeMatches(n.type, v)) {
-      fail(path, std::string("must be ") + schemaTypeName(n.type) + ", got " + v.type_name());
+      fail(path, wrongType(path, schemaTypeName(n.type), typeOfValue(v)));
       return;
     }
     if (n.intOrString && !n.valueValidation && !v.is_number_integer() && !v.is_string()) {
-      fail(path, std::string("must be integer or string, got ") + v.type_name());
+      fail(path, wrongType(path, "integer,string", typeOfValue(v)));
       return;
     }
     if (n.enumValues) checkEnum(n, v, path);
@@ -111,39 +132,41 @@ class Checker {
   void checkEnum(const SchemaNode& n, const json& v, const std::string& path) {
     for (const auto& e : *n.enumValues)
       if (e == v) return;
-    fail(path, "must be one of the enum values, got " + v.dump());
+    fail(path, unsupportedValue(v, supportedValues(*n.enumValues)));
   }
 
   void checkString(const SchemaNode& n, const std::string& s, const std::string& path) {
     if (n.minLength || n.maxLength) {
       const std::size_t len = runeCount(s);
       if (n.minLength && len < *n.minLength)
-        fail(path, "must be at least " + std::to_string(*n.minLength) + " characters long, got " +
-                       std::to_string(len));
+        fail(path, invalidValue(s, inBody(path, "should be at least " +
+                                                    std::to_string(*n.minLength) + " chars long")));
       if (n.maxLength && len > *n.maxLength)
-        fail(path, "must be at most " + std::to_string(*n.maxLength) + " characters long, got " +
-                       std::to_string(len));
+        fail(path, tooLong(static_cast<long long>(*n.maxLength)));
     }
     if (n.patternRe && !RE2::PartialMatch(s, *n.patternRe))
-      fail(path, "must match pattern " + *n.pattern + " (RE2, unanchored), got " + json(s).dump());
+      fail(path, invalidValue(s, inBody(path, "should match '" + *n.pattern + "'")));
     if (!n.format.empty() && isStringFormat(n.format) && !formatAccepts(n.format, s))
-      fail(path, "must be a valid " + n.format + ", got " + json(s).dump());
+      fail(path, invalidValue(s, inBody(path, "must be of type " + n.format + ": " + goQuote(s))));
   }
 
   void checkNumber(const SchemaNode& n, const json& v, const std::string& path) {
     const double d = v.get<double>();
     if (n.minimum) {
       if (n.exclusiveMinimum ? !(d > *n.minimum) : !(d >= *n.minimum))
-        fail(path, std::string("must be ") + (n.exclusiveMinimum ? "greater than " : "at least ") +
-                       json(*n.minimum).dump() + ", got " + v.dump());
+        fail(path, invalidValue(v, inBody(path, std::string("should be greater than ") +
+                                                    (n.exclusiveMinimum ? "" : "or equal to ") +
+                                                    boundText(*n.minimum))));
     }
     if (n.maximum) {
       if (n.exclusiveMaximum ? !(d < *n.maximum) : !(d <= *n.maximum))
-        fail(path, std::string("must be ") + (n.exclusiveMaximum ? "less than " : "at most ") +
-                       json(*n.maximum).dump() + ", got " + v.dump());
+        fail(path, invalidValue(v, inBody(path, std::string("should be less than ") +
+                                                    (n.exclusiveMaximum ? "" : "or equal to ") +
+                                                    boundText(*n.maximum))));
     }
     if (n.multipleOf && !isMultipleOf(d, *n.multipleOf))
-      fail(path, "must be a multiple of " + json(*n.multipleOf).dump() + ", got " + v.dump());
+      fail(path,
+           invalidValue(v, inBody(path, "should be a multiple of " + boundText(*n.multipleOf))));
     if (v.is_number_float() && std::trunc(d) == d && std::fabs(d) < 9.2e18)
       fail(path, "integral number written as float (" + v.dump() +
                      "); kube-apiserver stores it as an integer");
@@ -151,18 +174,15 @@ class Checker {
 
   void checkArray(const SchemaNode& n, const json& v, const std::string& path) {
     if (n.minItems && v.size() < *n.minItems)
-      fail(path, "must have at least " + std::to_string(*n.minItems) + " items, got " +
-                     std::to_string(v.size()));
+      fail(path, invalidValue(v.size(), inBody(path, "should have at least " +
+                                                         std::to_string(*n.minItems) + " items")));
     if (n.maxItems && v.size() > *n.maxItems)
-      fail(path, "must have at most " + std::to_string(*n.maxItems) + " items, got " +
-                     std::to_string(v.size()));
+      fail(path, tooMany(static_cast<long long>(v.size()), static_cast<long long>(*n.maxItems)));
     if (n.uniqueItems || n.listType == "set") {
       for (std::size_t i = 0; i < v.size() && !done(); ++i)
         for (std::size_t j = i + 1; j < v.size(); ++j)
           if (v[i] == v[j]) {
-            fail(indexPath(path, j),
-                 "duplicate entry " + v[j].dump() + " (also at index " + std::to_string(i) + "; " +
-                     (n.listType == "set" ? "x-kubernetes-list-type: set)" : "uniqueItems)"));
+            fail(indexPath(path, j), duplicateValue(v[j]));
             break;
           }
     }
@@ -170,18 +190,16 @@ class Checker {
       std::set<std::string> seen;
       for (std::size_t i = 0; i < v.size() && !done(); ++i) {
         if (!v[i].is_object()) continue;
-        json key = json::array();
+        json key = json::object();  // as apiextensions names a duplicate: its key fields
         for (const auto& k : n.listMapKeys) {
           if (v[i].contains(k)) {
-            key.push_back(v[i][k]);
+            key[k] = v[i][k];
           } else {
             const SchemaNode* ks = n.items ? n.items->property(k) : nullptr;
-            key.push_back(ks && ks->defaultValue ? *ks->defaultValue : json());
+            key[k] = ks && ks->defaultValue ? *ks->defaultValue : json();
           }
         }
-        if (!seen.insert(key.dump()).second)
-          fail(indexPath(path, i),
-               "duplicate map key " + key.dump() + " (x-kubernetes-list-type: map)");
+        if (!seen.insert(key.dump()).second) fail(indexPath(path, i), duplicateValue(key));
       }
     }
     if (opt_.deep && n.items)
@@ -191,13 +209,14 @@ class Checker {
 
   void checkObject(const SchemaNode& n, const json& v, const std::string& path, bool top) {
     if (n.minProperties && v.size() < *n.minProperties)
-      fail(path, "must have at least " + std::to_string(*n.minProperties) + " properties, got " +
-                     std::to_string(v.size()));
+      fail(path, invalidValue(v.size(),
+                              inBody(path, "should have at least " +
+                                               std::to_string(*n.minProperties) + " properties")));
     if (n.maxProperties && v.size() > *n.maxProperties)
-      fail(path, "must have at most " + std::to_string(*n.maxProperties) + " properties, got " +
-                     std::to_string(v.size()));
+      fail(path,
+           tooMany(static_cast<long long>(v.size()), static_cast<long long>(*n.maxProperties)));
     for (const auto& r : n.required)
-      if (!v.contains(r)) fail(out_ ? childPath(path, r) : path, "required field is missing");
+      if (!v.contains(r)) fail(out_ ? childPath(path, r) : path, requiredValue());
     if (n.embeddedResource) checkEmbedded(v, path);
     if (done()) return;
     const bool resource = (top && opt_.rootObject) || n.embeddedResource;
@@ -225,27 +244,37 @@ class Checker {
   void checkEmbedded(const json& v, const std::string& path) {
     for (const char* k : {"apiVersion", "kind"}) {
       auto it = v.find(k);
-      if (it == v.end()) {
-        fail(childPath(path, k), "must not be empty (x-kubernetes-embedded-resource)");
-      } else if (!it->is_string() || it->get_ref<const std::string&>().empty()) {
-        fail(childPath(path, k), "must be a non-empty string (x-kubernetes-embedded-resource)");
-      }
+      if (it == v.end() || (it->is_string() && it->get_ref<const std::string&>().empty()))
+        fail(childPath(path, k), requiredValue("must not be empty"));
+      else if (!it->is_string())
+        fail(childPath(path, k), wrongType(childPath(path, k), "string", typeOfValue(*it)));
     }
     if (auto kind = v.find("kind"); kind != v.end() && kind->is_string()) {
       std::string lower;
       for (char c : kind->get_ref<const std::string&>())
         lower += static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
-      if (!lower.empty() && !isDns1035Label(lower))
+      if (!lower.empty() && !isDns1035Label(lower)) {
+        std::string errors;
+        for (const auto& e : dns1035LabelErrors(lower)) errors += (errors.empty() ? "" : ",") + e;
         fail(childPath(path, "kind"),
-             "may have mixed case, but should otherwise be a DNS-1035 label");
+             invalidValue(*kind, "may have mixed case, but should otherwise match: " + errors));
+      }
     }
     if (auto md = v.find("metadata"); md != v.end() && !md->is_object())
-      fail(childPath(path, "metadata"), "must be an object");
+      fail(childPath(path, "metadata"),
+           wrongType(childPath(path, "metadata"), "object", typeOfValue(*md)));
   }
 
   void checkJunctors(const SchemaNode& n, const json& v, const std::string& path) {
+    // go-openapi's words; kube-apiserver gives them as an invalid value "".
+    const auto combinator = [&](const std::string& words) {
+      fail(path, invalidValue("", goQuote(path) + " " + words));
+    };
     for (std::size_t i = 0; i < n.allOf.size(); ++i)
-      if (!holds(*n.allOf[i], v)) fail(path, "must match allOf[" + std::to_string(i) + "]");
+      if (!holds(*n.allOf[i], v)) {
+        combinator("must validate all the schemas (allOf)");
+        break;
+      }
     if (!n.anyOf.empty()) {
       bool any = false;
       for (const auto& b : n.anyOf)
@@ -253,16 +282,19 @@ class Checker {
           any = true;
           break;
         }
-      if (!any) fail(path, "must match at least one schema in anyOf");
+      if (!any) combinator("must validate at least one schema (anyOf)");
     }
     if (!n.oneOf.empty()) {
       int matches = 0;
       for (const auto& b : n.oneOf)
         if (holds(*b, v)) ++matches;
-      if (matches != 1)
-        fail(path, "must match exactly one schema in oneOf, matches " + std::to_string(matches));
+      if (matches == 0)
+        combinator("must validate one and only one schema (oneOf). Found none valid");
+      if (matches > 1)
+        combinator("must validate one and only one schema (oneOf). Found " +
+                   std::to_string(matches) + " alternatives");
     }
-    if (n.notSchema && holds(*n.notSchema, v)) fail(path, "must not match the schema in not");
+    if (n.notSchema && holds(*n.notSchema, v)) combinator("must not validate the schema (not)");
   }
 };
 

@@ -7,6 +7,7 @@
 #include <valijson/validator.hpp>
 
 #include "generators/metadata_check.h"
+#include "kube/names/field_errors.h"
 
 namespace convcheck {
 
@@ -80,6 +81,20 @@ std::string contextPath(const std::vector<std::string>& context) {
     }
   }
   return p;
+}
+
+// valijson's error at `path` in kube-apiserver's words, or "" for a line that only repeats a
+// child's failure on its parent ("Failed to validate against schema associated with property name
+// 'x'"). valijson names a missing required field at its parent.
+Violation fromValijson(const std::string& path, const std::string& description) {
+  static const std::string missing = "Missing required property '";
+  if (description.rfind("Failed to validate", 0) == 0) return {};
+  if (description.rfind(missing, 0) == 0) {
+    std::string field = description.substr(missing.size());
+    while (!field.empty() && (field.back() == '.' || field.back() == '\'')) field.pop_back();
+    return {childPath(path, field), requiredValue()};
+  }
+  return {path, "Invalid value: " + description};
 }
 
 }  // namespace
@@ -207,13 +222,13 @@ std::vector<Violation> ValidityChecker::checkObject(const json& object, bool val
   const State& st = *state_;
   if (!object.is_object()) return {{"", "must be an object"}};
   if (object.value("apiVersion", json()) != st.apiVersion)
-    out.push_back({"apiVersion", "must be " + st.apiVersion + ", got " +
-                                     object.value("apiVersion", json()).dump()});
+    out.push_back({"apiVersion",
+                   invalidValue(object.value("apiVersion", json()), "must be " + st.apiVersion)});
   if (object.value("kind", json()) != st.kind)
-    out.push_back({"kind", "must be " + st.kind + ", got " + object.value("kind", json()).dump()});
+    out.push_back({"kind", invalidValue(object.value("kind", json()), "must be " + st.kind)});
   const auto md = object.find("metadata");
   if (md == object.end()) {
-    out.push_back({"metadata", "required"});
+    out.push_back({"metadata", requiredValue()});
   } else {
     checkObjectMeta(*md, MetadataRules{st.namespaced, false}, "metadata", out);
     // The root schema may restrict metadata.name and metadata.generateName.
@@ -223,21 +238,25 @@ std::vector<Violation> ValidityChecker::checkObject(const json& object, bool val
           checkValue(*node, *v, "metadata." + field, &out);
   }
 
-  if (valijson) {
+  // Paths are spelled out only for objects that have violations.
+  const bool schemaHolds =
+      checkValue(*st.schema.root, object, "", nullptr, CheckOptions{true, true});
+  if (!schemaHolds) checkValue(*st.schema.root, object, "", &out, CheckOptions{true, true});
+  std::vector<PathStep> at;
+  checkEmbeddedMetadata(*st.schema.root, object, at, out);
+  // valijson is the second opinion: its words are said only where convcheck's own checks found the
+  // object's schema held (one line per violation, never a violation twice).
+  if (valijson && schemaHolds) {
     valijson::Validator validator(valijson::Validator::kStrongTypes);
     valijson::ValidationResults results;
     valijson::adapters::NlohmannJsonAdapter target(object);
     if (!validator.validate(st.valijson, target, &results)) {
       valijson::ValidationResults::Error e;
       while (results.popError(e))
-        out.push_back({contextPath(e.context), "valijson: " + e.description});
+        if (Violation v = fromValijson(contextPath(e.context), e.description); !v.message.empty())
+          out.push_back(std::move(v));
     }
   }
-  // Paths are spelled out only for objects that have violations.
-  if (!checkValue(*st.schema.root, object, "", nullptr, CheckOptions{true, true}))
-    checkValue(*st.schema.root, object, "", &out, CheckOptions{true, true});
-  std::vector<PathStep> at;
-  checkEmbeddedMetadata(*st.schema.root, object, at, out);
   return out;
 }
 

@@ -173,7 +173,10 @@ CaseResult CaseExecutor::runChecks(std::vector<json> input, const std::string& f
   for (auto& o : input) o = defaulted(std::move(o));
   ExchangeRef forward = send(SharedObjects::own(std::move(input)), to, uids, result, cut);
   const SharedObjects& batch = forward->sent.objects;
-  CaseContext ctx{from, to, s_.timeout};
+  CaseContext ctx{from, to, s_.timeout, [this](const std::string& version) -> const json* {
+                    const CrdVersion* v = crd_.version(version);
+                    return v ? &v->schema : nullptr;
+                  }};
   result.forward = checkExchange(forward, ctx);
   for (auto& r : result.forward) settle(r, from, to);
   TargetValidator validate;

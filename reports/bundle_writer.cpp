@@ -12,7 +12,6 @@
 #include "properties/checks/json_diff.h"
 #include "reports/bundle_crd.h"
 #include "reports/json_report.h"
-#include "reports/problem_list.h"
 
 namespace convcheck {
 
@@ -45,13 +44,14 @@ std::string dumpJson(const json& j) {
 
 }  // namespace
 
-std::string writeBundle(const std::string& dirText, Finding& finding, const Crd& crd,
-                        const BundleTarget& target, const BundleContext& context) {
+WrittenBundle writeBundle(const std::string& dirText, const Finding& finding, const Crd& crd,
+                          const BundleTarget& target, const BundleContext& context) {
   std::error_code ec;
   const fs::path dir = fs::absolute(dirText, ec);
   fs::remove_all(dir, ec);
   fs::create_directories(dir, ec);
-  if (ec) return fmt::format("cannot create bundle directory {}: {}", dir.string(), ec.message());
+  if (ec)
+    return {{}, fmt::format("cannot create bundle directory {}: {}", dir.string(), ec.message())};
   std::string error;
 
   // The CA as a file next to the requests (from --ca-file or the CRD's caBundle), so that the
@@ -93,10 +93,10 @@ std::string writeBundle(const std::string& dirText, Finding& finding, const Crd&
     e["response"]["file"] = response;
     exchanges.push_back(e);
   }
-  finding.bundle = shown.string();
-  finding.curl = finding.exchanges.empty()
-                     ? ""
-                     : curlCommand(sendAs, fromHere("request-1.json"), fromHere(caFile));
+  const BundleRef written{shown.string(),
+                          finding.exchanges.empty()
+                              ? ""
+                              : curlCommand(sendAs, fromHere("request-1.json"), fromHere(caFile))};
 
   std::string diff;
   if (!finding.expected.is_null() || !finding.got.is_null())
@@ -176,7 +176,7 @@ std::string writeBundle(const std::string& dirText, Finding& finding, const Crd&
     return std::string("accepted");
   }();
   writeFile(dir / "bundle.json", dumpJson(bundle), error);
-  return error;
+  return {written, error};  // a file that could not be written is said, the rest still replays
 }
 
 std::string writeRunCrds(const RunReport& report, const std::string& path) {
@@ -194,9 +194,10 @@ std::string writeRunCrds(const RunReport& report, const std::string& path) {
   return error;
 }
 
-std::vector<std::string> writeBundles(RunReport& report, const TransportOptions& runTransport,
-                                      bool urlGiven, const std::string& reportDir) {
-  std::vector<std::string> errors;
+WrittenBundles writeBundles(const RunReport& report, const TransportOptions& runTransport,
+                            bool urlGiven, const std::string& reportDir) {
+  WrittenBundles written;
+  std::vector<std::string>& errors = written.errors;
   const fs::path bundles = fs::path(reportDir) / "bundles";
   std::error_code ec;
   fs::remove_all(bundles, ec);  // a previous run's bundles name other problems
@@ -210,21 +211,24 @@ std::vector<std::string> writeBundles(RunReport& report, const TransportOptions&
                         report.rawObjects,
                         report.canonicalDateTimes,
                         fs::absolute(crdFile, ec).string()};
-  for (auto& kind : report.kinds) {
-    if (kind.problems.empty()) kind.problems = problemsOf(kind);
+  for (const auto& kind : report.kinds) {
     const BundleTarget target = bundleTargetFor(kind, runTransport, urlGiven);
-    for (auto& problem : kind.problems) {  // one bundle per problem, for its example
-      Finding& finding = problem.example;
+    for (const auto& problem : kind.problems) {  // one bundle per problem, for its example
+      const Finding& finding = problem.example;
       if (finding.caseObjects.empty() && finding.batch.empty()) continue;  // e.g. tls
       if (finding.exchanges.empty() || problem.sites.empty()) continue;
+      // Named after the example's own case, which may be of another site than the first.
       const ProblemSite& site = problem.sites.front();
+      const bool own = !finding.property.empty();
       const fs::path dir =
-          bundles / bundleName(kind.kind + "-" + problem.id, site.from, site.to, site.property);
-      if (auto e = writeBundle(dir.string(), finding, kind.crd, target, context); !e.empty())
-        errors.push_back(e);
+          bundles / bundleName(kind.kind + "-" + problem.id, own ? finding.from : site.from,
+                               own ? finding.to : site.to, own ? finding.property : site.property);
+      WrittenBundle one = writeBundle(dir.string(), finding, kind.crd, target, context);
+      if (!one.error.empty()) errors.push_back(one.error);
+      if (!one.bundle.dir.empty()) written.add(kind, problem, std::move(one.bundle));
     }
   }
-  return errors;
+  return written;
 }
 
 }  // namespace convcheck

@@ -11,6 +11,7 @@
 
 #include "reports/bundle_target.h"
 #include "reports/run_report.h"
+#include "reports/written_bundles.h"
 
 namespace convcheck {
 
@@ -33,24 +34,30 @@ struct BundleContext {
 std::string bundleName(const std::string& kind, const std::string& from, const std::string& to,
                        const std::string& property);
 
-// Writes the bundle of `finding` into `dir` (replacing what a previous run left there) and sets
-// finding.bundle and finding.curl (paths as `dir` is written: relative to the working directory
-// when it is relative). Inside the bundle every path is relative to the bundle (ca.pem,
-// request-N.json; curl.sh changes to its own directory first), so a bundle works wherever it is
-// moved; client certificates stay where they were (replay --cert/--key). Returns "" or an error.
-std::string writeBundle(const std::string& dir, Finding& finding, const Crd& crd,
-                        const BundleTarget& target, const BundleContext& context);
+// What writeBundle wrote: the bundle (its directory and curl line, paths as `dir` was given:
+// relative to the working directory when it is relative), or an error ("" when it was written).
+struct WrittenBundle {
+  BundleRef bundle;
+  std::string error;
+};
+
+// Writes the bundle of `finding` into `dir`, replacing what a previous run left there. Inside the
+// bundle every path is relative to the bundle (ca.pem, request-N.json; curl.sh changes to its own
+// directory first), so a bundle works wherever it is moved; client certificates stay where they
+// were (replay --cert/--key).
+WrittenBundle writeBundle(const std::string& dir, const Finding& finding, const Crd& crd,
+                          const BundleTarget& target, const BundleContext& context);
 
 // The CRDs of the run's kinds as one file (a List when there are several), which bundles refer to.
 // Returns "" or an error message.
 std::string writeRunCrds(const RunReport& report, const std::string& path);
 
 // A bundle for the example of every problem of every kind that has a test case, under
-// reportDir/bundles/<Kind>-<id>-<from>-<to>-<property>/ (its first site), replacing the bundles
-// of a previous run, and the run's CRDs as reportDir/crd.json. Fills kind.problems when the run
-// left them empty (see problemsOf) and sets each example's bundle. `urlGiven`: --url was given
-// (see bundleTargetFor). Returns error messages (empty when every bundle was written).
-std::vector<std::string> writeBundles(RunReport& report, const TransportOptions& runTransport,
-                                      bool urlGiven, const std::string& reportDir);
+// reportDir/bundles/<Kind>-<id>-<from>-<to>-<property>/ (the pair and property of the example's
+// own case), replacing the bundles of a previous run, and the run's CRDs as reportDir/crd.json.
+// Reads the report only; returns what it wrote, with the errors of what it could not.
+// `urlGiven`: --url was given (see bundleTargetFor).
+WrittenBundles writeBundles(const RunReport& report, const TransportOptions& runTransport,
+                            bool urlGiven, const std::string& reportDir);
 
 }  // namespace convcheck

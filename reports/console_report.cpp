@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <map>
 #include <ostream>
+#include <set>
 #include <sstream>
 
 #include <fmt/format.h>
@@ -64,9 +65,35 @@ void printHeader(const KindReport& kind, std::ostream& out) {
   for (const auto& n : kind.notes) out << "  note: " << n << "\n";
 }
 
+// How many cases of `kind` were judged (passed or failed) over every (property, pair).
+int judgedCases(const KindReport& kind) {
+  int n = 0;
+  for (const auto& t : kind.tallies) n += t.passed + t.failed;
+  return n;
+}
+
+// Why no case of `kind` could be judged: the first reason a tally gives, or "".
+std::string notJudgedBecause(const KindReport& kind) {
+  for (const auto& t : kind.tallies)
+    if (!t.blockedBy.empty()) return t.blockedBy;
+  return "";
+}
+
+const char* severityColour(const Problem& p) {
+  return p.warningOnly || p.severity == Severity::Cosmetic ? "33" : "31;1";
+}
+
 // One line per problem: id, severity, title, cases and the sites it breaks.
-void printDigest(const std::vector<Problem>& problems, std::ostream& out, const Paint& paint) {
+void printDigest(const KindReport& kind, std::ostream& out, const Paint& paint) {
+  const std::vector<Problem>& problems = kind.problems;
   if (problems.empty()) {
+    // A kind the run could not test has no problems, and no verdict either.
+    if (judgedCases(kind) == 0) {
+      const std::string why = notJudgedBecause(kind);
+      out << "  " << paint("nothing was tested", "33;1") << ": "
+          << (why.empty() ? std::string("no case could be judged") : why) << "\n";
+      return;
+    }
     out << "  " << paint("no problems", "32;1") << "\n";
     return;
   }
@@ -74,11 +101,10 @@ void printDigest(const std::vector<Problem>& problems, std::ostream& out, const 
   for (const auto& p : problems) {
     const std::string severity =
         p.warningOnly ? std::string("warning") : std::string(severityName(p.severity));
-    std::string head = fmt::format("    {:<3} {:<13} {}", p.id, severity, shortenUtf8(p.title, 72));
+    std::string head = fmt::format("    {:<3} {:<13} {}", p.id, severity, digestTitle(p, 88));
     head += fmt::format(" ({}):", plural(p.cases, "case"));
     const std::size_t room = head.size() + 20 < kWidth ? kWidth - head.size() - 1 : 20;
-    const char* colour = p.warningOnly ? "33" : p.severity == Severity::Cosmetic ? "33" : "31;1";
-    out << "    " << paint(p.id, colour) << head.substr(4 + p.id.size()) << " "
+    out << "    " << paint(p.id, severityColour(p)) << head.substr(4 + p.id.size()) << " "
         << sitesText(p, room) << "\n";
   }
 }
@@ -137,7 +163,7 @@ void printLatency(const KindReport& kind, std::ostream& out) {
 }
 
 void printProblem(const Problem& p, const KindReport& kind, const RunReport& report,
-                  std::ostream& out, const Paint& paint) {
+                  const BundleRef* bundle, std::ostream& out, const Paint& paint) {
   out << "\n"
       << paint(fmt::format("{} {}", p.id, p.warningOnly ? "warning" : severityName(p.severity)),
                "1")
@@ -149,7 +175,7 @@ void printProblem(const Problem& p, const KindReport& kind, const RunReport& rep
   // The text is shortened line by line (JUnit, JSON and the bundle's diff.txt have it whole),
   // except kube-apiserver's message (it carries the webhook's own), the diff's values and the
   // replay line's path.
-  const std::string text = failureText(p.example, report, true);
+  const std::string text = problemText(p, kind, report, bundle, true);
   for (std::size_t start = 0; start < text.size();) {
     auto end = text.find('\n', start);
     if (end == std::string::npos) end = text.size();
@@ -162,23 +188,71 @@ void printProblem(const Problem& p, const KindReport& kind, const RunReport& rep
   }
 }
 
+// A problem beyond the full blocks: one line, with where its whole text is.
+void printProblemLine(const Problem& p, const KindReport& kind, const BundleRef* bundle,
+                      std::ostream& out, const Paint& paint) {
+  const std::string severity =
+      p.warningOnly ? std::string("warning") : std::string(severityName(p.severity));
+  out << "  " << paint(p.id, severityColour(p))
+      << fmt::format(" {} ({}): {}; ", severity, kind.kind, digestTitle(p, 72))
+      << (bundle != nullptr ? "bundle: " + shownPath(bundle->dir)
+                            : std::string("no bundle (run with --report-dir)"))
+      << "\n";
+}
+
+// The problems shown in full: the `limit` most severe of the run, whatever their kind, by the
+// order every kind lists its own (severity, then cases; ties keep the kinds' order), the first of
+// each severity among them whatever comes before it, so that a run losing data in many ways still
+// shows its rejections in full.
+std::set<const Problem*> fullProblems(const RunReport& report, std::size_t limit) {
+  std::vector<const Problem*> all;
+  for (const auto& kind : report.kinds)
+    for (const auto& p : kind.problems) all.push_back(&p);
+  std::stable_sort(all.begin(), all.end(), [](const Problem* a, const Problem* b) {
+    if (a->warningOnly != b->warningOnly) return !a->warningOnly;
+    if (a->severity != b->severity) return a->severity < b->severity;
+    return a->cases > b->cases;
+  });
+  std::set<const Problem*> full;
+  std::set<std::pair<bool, Severity>> shown;
+  for (const Problem* p : all)
+    if (full.size() < limit && shown.insert({p->warningOnly, p->severity}).second) full.insert(p);
+  for (const Problem* p : all)
+    if (full.size() < limit) full.insert(p);
+  return full;
+}
+
 }  // namespace
 
-void printConsoleReport(const RunReport& report, std::ostream& terminal, bool colour) {
+void printConsoleReport(const RunReport& report, const WrittenBundles& bundles,
+                        std::ostream& terminal, const ConsoleOptions& options) {
   // Webhook answers may hold any bytes: the text is made valid UTF-8 before it is printed.
   std::ostringstream out;
-  Paint paint{colour};
+  Paint paint{options.colour};
   for (const auto& w : report.warnings) out << "warning: " << w << "\n";
-  std::vector<std::vector<Problem>> problems;
   for (const auto& kind : report.kinds) {
-    problems.push_back(problemsOf(kind));
     printHeader(kind, out);
-    printDigest(problems.back(), out, paint);
+    printDigest(kind, out, paint);
     printProperties(kind, out, paint);
     printLatency(kind, out);
   }
-  for (std::size_t k = 0; k < report.kinds.size(); ++k)
-    for (const auto& p : problems[k]) printProblem(p, report.kinds[k], report, out, paint);
+  const std::set<const Problem*> full = fullProblems(report, options.fullBlocks);
+  int oneLine = 0;
+  for (const auto& kind : report.kinds)
+    for (const auto& p : kind.problems) {
+      if (full.count(&p) != 0)
+        printProblem(p, kind, report, bundles.find(kind, p), out, paint);
+      else
+        ++oneLine;
+    }
+  if (oneLine > 0) {
+    out << "\n"
+        << paint(fmt::format("{} more, one line each", plural(oneLine, "problem")), "1")
+        << " (each in full in the JUnit report, results.json and its bundle's diff.txt):\n";
+    for (const auto& kind : report.kinds)
+      for (const auto& p : kind.problems)
+        if (full.count(&p) == 0) printProblemLine(p, kind, bundles.find(kind, p), out, paint);
+  }
   bool ackHeader = false;
   for (const auto& kind : report.kinds)
     for (const auto& t : kind.tallies)
@@ -190,15 +264,20 @@ void printConsoleReport(const RunReport& report, std::ostream& terminal, bool co
         out << fmt::format("  [{}] {} {}: {} ({}); {}: {}\n", t.property, kind.kind, caseName(t),
                            a.ack.cause.title, plural(a.cases, "case"), a.ack.where, a.ack.reason);
       }
-  if (!report.fatalError.empty())
+  if (options.fatalError && !report.fatalError.empty())
     out << "\n" << paint("error: ", "31;1") << report.fatalError << "\n";
   int problemCount = 0, failingProblems = 0;
-  for (const auto& list : problems)
-    for (const auto& p : list) {
+  for (const auto& kind : report.kinds)
+    for (const auto& p : kind.problems) {
       ++problemCount;
       if (!p.warningOnly) ++failingProblems;
     }
   out << "\n";
+  if (report.shardCount > 1)
+    out << fmt::format(
+        "shard {}/{}: {} of the run's {} (kind, version pair)s; `convcheck merge` joins the "
+        "shards' report directories into the run's verdict\n",
+        report.shardIndex + 1, report.shardCount, report.shardPairs, report.runPairs);
   if (!report.command.empty()) out << "reproduce: " << report.command << "\n";
   const int failed = report.failedProperties();
   out << fmt::format("seed {}; {:.1f} s; ", report.seed, report.seconds);
@@ -218,6 +297,11 @@ void printConsoleReport(const RunReport& report, std::ostream& terminal, bool co
     out << paint(fmt::format("{} ({} failed property check(s))", plural(failingProblems, "problem"),
                              failed),
                  "31;1")
+        << "\n";
+  else if (report.exitCode == 2 && !report.kinds.empty())  // shards that are not one run's
+    out << paint(fmt::format("results are incomplete (exit 2): {}",
+                             report.fatalError.substr(0, report.fatalError.find('\n'))),
+                 "33;1")
         << "\n";
   else
     out << fmt::format("nothing was tested (exit {})\n", report.exitCode);

@@ -22,12 +22,14 @@ std::string causeHeadline(const Finding& finding) {
 }
 
 namespace {
+
 // The console shows a case's objects inline up to this size, and names the bundle file beyond.
 constexpr std::size_t kInlineInputBytes = 140;
-}  // namespace
 
-std::string failureText(const Finding& finding, const RunReport& report, bool compact) {
-  std::string out = finding.summary + "\n";
+// Everything after the lead sentence.
+std::string failureBody(const Finding& finding, const RunReport& report, const BundleRef* bundle,
+                        bool compact) {
+  std::string out;
   if (!finding.apiserverMessage.empty())
     out += fmt::format("kube-apiserver rejects this: {}\n", finding.apiserverMessage);
   for (const auto& d : finding.details) out += "  " + d + "\n";
@@ -45,9 +47,9 @@ std::string failureText(const Finding& finding, const RunReport& report, bool co
   if (compact && !input.empty() && (input.size() > 1 || inputBytes > kInlineInputBytes)) {
     out += fmt::format("input{}: {} object(s), {} B of JSON; {}\n",
                        finding.shrink ? " (shrunk)" : "", input.size(), inputBytes,
-                       finding.bundle.empty()
+                       bundle == nullptr
                            ? "run with --report-dir to keep the full objects"
-                           : "full objects in " + shownPath(finding.bundle) + "/request-1.json");
+                           : "full objects in " + shownPath(bundle->dir) + "/request-1.json");
   } else if (compact && !input.empty()) {
     out += fmt::format("input{}: {}\n", finding.shrink ? " (shrunk)" : "",
                        input[0].dump(-1, ' ', false, nlohmann::json::error_handler_t::replace));
@@ -58,14 +60,48 @@ std::string failureText(const Finding& finding, const RunReport& report, bool co
     for (std::size_t i = 0; i < shown; ++i)
       out += input[i].dump(2, ' ', false, nlohmann::json::error_handler_t::replace) + "\n";
   }
-  if (finding.shrink) out += shrinkSummary(*finding.shrink) + "\n";
+  if (finding.shrink) out += shrinkSummary(*finding.shrink, report.interrupted) + "\n";
   if (!finding.origin.empty() && finding.origin != "generated")
     out += fmt::format("found by: {}\n", finding.origin);
   if (!compact && !report.command.empty()) out += fmt::format("reproduce: {}\n", report.command);
-  if (!finding.bundle.empty())
-    out += fmt::format("replay: convcheck replay {}\n", shellQuote(shownPath(finding.bundle)));
-  if (!compact && !finding.curl.empty()) out += fmt::format("curl: {}\n", finding.curl);
+  if (bundle != nullptr)
+    out += fmt::format("replay: convcheck replay {}\n", shellQuote(shownPath(bundle->dir)));
+  if (!compact && bundle != nullptr && !bundle->curl.empty())
+    out += fmt::format("curl: {}\n", bundle->curl);
   return out;
+}
+
+// How many other problems the lead names at most.
+constexpr std::size_t kOthersNamed = 3;
+
+// "spec.port is lost (was 1) (data loss, P8)": another problem the example's case shows.
+std::string otherProblem(const Cause& cause, const KindReport& kind) {
+  std::string where = severityName(cause.severity);
+  for (const auto& p : kind.problems)
+    if (!cause.problem.empty() && p.key == cause.problem) where += ", " + p.id;
+  return fmt::format("{} ({})", cause.title, where);
+}
+
+}  // namespace
+
+std::string failureText(const Finding& finding, const RunReport& report, const BundleRef* bundle,
+                        bool compact) {
+  return finding.summary + "\n" + failureBody(finding, report, bundle, compact);
+}
+
+std::string problemText(const Problem& problem, const KindReport& kind, const RunReport& report,
+                        const BundleRef* bundle, bool compact) {
+  const Finding& example = problem.example;
+  std::vector<const Cause*> graver;
+  for (const auto& c : example.causes)
+    if (c.severity < problem.severity) graver.push_back(&c);
+  if (graver.empty()) return failureText(example, report, bundle, compact);
+  std::string lead = fmt::format("{}: {}; the same case also shows ",
+                                 severityName(problem.severity), problem.title);
+  for (std::size_t i = 0; i < graver.size() && i < kOthersNamed; ++i)
+    lead += (i == 0 ? "" : "; ") + otherProblem(*graver[i], kind);
+  if (graver.size() > kOthersNamed) lead += fmt::format("; {} more", graver.size() - kOthersNamed);
+  return lead + "\n" + failureBody(example, report, bundle, compact);
 }
 
 std::string shownPath(const std::string& path) {
@@ -83,7 +119,16 @@ std::string bytes(std::size_t n) {
 }
 }  // namespace
 
-std::string shrinkSummary(const ShrinkInfo& s) {
+std::string shrinkSummary(const ShrinkInfo& s, bool interrupted) {
+  // Without a call, or stopped before the failure was seen again, nothing was learnt about
+  // smaller cases: say why it was not shrunk, never that no smaller case fails.
+  if (!s.reproduced && (s.calls == 0 || interrupted)) {
+    const char* why = interrupted         ? "the run was interrupted"
+                      : s.budgetExhausted ? "the run's --shrink-budget was spent before its turn"
+                                          : "shrinking was off or stopped before its first call";
+    return fmt::format("not shrunk ({}): {} object(s), {} fields, {}", why, s.originalObjects,
+                       s.originalFields, bytes(s.originalBytes));
+  }
   std::string out = fmt::format(
       "shrunk from {} object(s), {} fields, {} to {} object(s), {} fields ({} optional), {} in {} "
       "webhook call(s)",

@@ -14,21 +14,29 @@ namespace convcheck {
 using nlohmann::json;
 
 namespace {
-constexpr std::size_t kMaxBodyBytes = std::size_t{1} << 20;  // of each response body shown
+// Of each request and response body shown in results.json (a bundle has them whole).
+constexpr std::size_t kMaxBodyBytes = std::size_t{64} << 10;
+// Problems are written with their whole example (objects, exchanges, expected and got) until
+// the examples reach this size; later ones (less severe, fewer cases) say what their example is
+// and where its bundle is, so a webhook with hundreds of problems still gives a file of a few MB.
+constexpr std::size_t kExamplesBudget = std::size_t{4} << 20;
 }  // namespace
 
 json exchangeToJson(const Exchange& ex) {
   json out;
+  const std::string request = requestBodyOf(ex);
   out["request"] = {{"reviewVersion", reviewApiVersion(ex.sent.version)},
                     {"uid", ex.sent.uid},
                     {"desiredAPIVersion", ex.sent.desiredApiVersion},
                     {"objects", ex.sent.objects.size()},
-                    {"body", requestBodyOf(ex)}};
+                    {"bodyBytes", request.size()},
+                    {"body", toValidUtf8(shortenUtf8(request, kMaxBodyBytes))}};
   out["response"] = {{"url", ex.http.url},
                      {"status", ex.http.status},
                      {"contentType", ex.http.contentType},
                      {"transportError", ex.http.transportError},
                      {"elapsedMs", ex.http.elapsed.count() / 1000.0},
+                     {"bodyBytes", ex.http.body.size()},
                      {"body", toValidUtf8(shortenUtf8(ex.http.body, kMaxBodyBytes))}};
   out["apiserver"] = {{"stage", modelStageName(ex.verdict.stage)}, {"message", ex.verdict.message}};
   return out;
@@ -49,20 +57,33 @@ json shrinkInfoToJson(const ShrinkInfo& s) {
 }
 
 namespace {
-json findingToJson(const Finding& f) {
+
+json causeToJson(const Cause& c) {
+  return json{{"key", c.key}, {"severity", severityName(c.severity)}, {"title", c.title}};
+}
+
+// The example of a problem: with `whole`, everything a consumer needs to see and re-run it;
+// otherwise what it is and how big, the objects and exchanges being in its bundle.
+json exampleToJson(const Finding& f, const BundleRef* bundle, bool whole) {
   json out = {{"property", f.property},
               {"from", f.from},
               {"to", f.to},
               {"summary", f.summary},
               {"apiserverMessage", f.apiserverMessage},
               {"details", f.details},
-              {"expected", f.expected},
-              {"got", f.got},
-              {"batch", f.batch.copy()}};
-  out["exchanges"] = json::array();
-  for (const auto& ex : f.exchanges) out["exchanges"].push_back(exchangeToJson(*ex));
+              {"whole", whole}};
+  if (whole) {
+    out["expected"] = f.expected;
+    out["got"] = f.got;
+    out["batch"] = f.batch.copy();
+    out["exchanges"] = json::array();
+    for (const auto& ex : f.exchanges) out["exchanges"].push_back(exchangeToJson(*ex));
+  } else {
+    out["batchObjects"] = f.batch.size();
+    out["exchangeCount"] = f.exchanges.size();
+  }
   if (!f.caseTo.empty()) {
-    out["caseObjects"] = f.caseObjects;
+    if (whole) out["caseObjects"] = f.caseObjects;
     out["seed"] = std::to_string(f.seed);
     out["caseTo"] = f.caseTo;
     out["part"] = f.part;
@@ -70,22 +91,22 @@ json findingToJson(const Finding& f) {
     out["foundAtRequest"] = f.foundAtRequest;
   }
   if (f.shrink) out["shrink"] = shrinkInfoToJson(*f.shrink);
-  auto causeJson = [](const Cause& c) {
-    return json{{"key", c.key}, {"severity", severityName(c.severity)}, {"title", c.title}};
-  };
   if (f.cause) {
-    out["cause"] = causeJson(*f.cause);
+    out["cause"] = causeToJson(*f.cause);
     out["cases"] = f.cases;
   }
   out["causes"] = json::array();
-  for (const auto& c : f.causes) out["causes"].push_back(causeJson(c));
-  if (!f.bundle.empty()) out["bundle"] = f.bundle;
-  if (!f.curl.empty()) out["curl"] = f.curl;
+  for (const auto& c : f.causes) out["causes"].push_back(causeToJson(c));
+  if (bundle != nullptr) {
+    out["bundle"] = bundle->dir;
+    if (!bundle->curl.empty()) out["curl"] = bundle->curl;
+  }
   return out;
 }
+
 }  // namespace
 
-json problemToJson(const Problem& p) {
+json problemToJson(const Problem& p, const BundleRef* bundle, bool wholeExample) {
   json sites = json::array();
   for (const auto& site : p.sites)
     sites.push_back({{"property", site.property},
@@ -101,12 +122,13 @@ json problemToJson(const Problem& p) {
               {"warningOnly", p.warningOnly},
               {"warningReason", p.warningReason},
               {"sites", sites},
-              {"example", findingToJson(p.example)}};
-  if (!p.example.bundle.empty()) out["bundle"] = p.example.bundle;
+              {"example", exampleToJson(p.example, bundle, wholeExample)}};
+  if (bundle != nullptr) out["bundle"] = bundle->dir;
   return out;
 }
 
-json reportToJson(const RunReport& report) {
+json reportToJson(const RunReport& report, const WrittenBundles& bundles) {
+  std::size_t examples = 0;  // bytes of the whole examples written so far
   json out;
   out["format"] = kResultsFormat;
   out["convcheck"] = report.version;
@@ -118,6 +140,11 @@ json reportToJson(const RunReport& report) {
   out["fatalError"] = report.fatalError;
   out["seconds"] = report.seconds;
   out["warnings"] = report.warnings;
+  if (report.shardCount > 1)
+    out["shard"] = {{"index", report.shardIndex + 1},
+                    {"count", report.shardCount},
+                    {"pairs", report.shardPairs},
+                    {"runPairs", report.runPairs}};
   out["kinds"] = json::array();
   for (const auto& k : report.kinds) {
     json kind = {{"crd", k.crdName},
@@ -135,10 +162,16 @@ json reportToJson(const RunReport& report) {
                  {"notes", k.notes},
                  {"requests", k.requests},
                  {"objectsSent", k.objectsSent},
-                 {"seconds", k.seconds}};
-    const std::vector<Problem> problems = problemsOf(k);
+                 {"seconds", k.seconds},
+                 {"order", k.order}};
+    const std::vector<Problem>& problems = k.problems;
     kind["problems"] = json::array();
-    for (const auto& p : problems) kind["problems"].push_back(problemToJson(p));
+    for (const auto& p : problems) {
+      json one = problemToJson(p, bundles.find(k, p), examples < kExamplesBudget);
+      if (one["example"]["whole"] == true)
+        examples += one["example"].dump(-1, ' ', false, json::error_handler_t::replace).size();
+      kind["problems"].push_back(std::move(one));
+    }
     kind["results"] = json::array();
     for (const auto& t : k.tallies) {
       json r = {{"property", t.property},
@@ -154,8 +187,15 @@ json reportToJson(const RunReport& report) {
       if (!t.blockedBy.empty()) r["notEvaluableBecause"] = t.blockedBy;
       r["problems"] = json::array();
       for (const Problem* p : problemsAt(problems, t)) r["problems"].push_back(p->id);
-      r["findings"] = json::array();  // the example of each of its causes the run kept
-      for (const auto& f : t.findings) r["findings"].push_back(findingToJson(f));
+      // Its causes, counted; their examples are the problems'.
+      r["causes"] = json::array();
+      for (const auto& f : t.findings)
+        if (f.cause) {
+          json c = causeToJson(*f.cause);
+          c["cases"] = f.cases;
+          r["causes"].push_back(std::move(c));
+        }
+      if (t.moreCauses > 0) r["moreCauses"] = t.moreCauses;
       r["acknowledged"] = json::array();
       for (const auto& a : t.acknowledged)
         r["acknowledged"].push_back({{"cause", a.ack.cause.key},
@@ -180,12 +220,13 @@ json reportToJson(const RunReport& report) {
   return out;
 }
 
-std::string writeJsonReport(const RunReport& report, const std::string& path) {
+std::string writeJsonReport(const RunReport& report, const WrittenBundles& bundles,
+                            const std::string& path) {
   std::string tmp = path + ".tmp";
   {
     std::ofstream f(tmp, std::ios::binary | std::ios::trunc);
     if (!f) return fmt::format("cannot write JSON report {}", path);
-    f << reportToJson(report).dump(2, ' ', false, json::error_handler_t::replace) << "\n";
+    f << reportToJson(report, bundles).dump(2, ' ', false, json::error_handler_t::replace) << "\n";
     if (!f.flush()) return fmt::format("cannot write JSON report {}", path);
   }
   if (std::rename(tmp.c_str(), path.c_str()) != 0)

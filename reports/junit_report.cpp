@@ -55,17 +55,16 @@ std::string problemHeadline(const Problem& p) {
 
 // The problems a testcase shows: each in full at its first site, elsewhere a pointer to it.
 std::string problemsBody(const std::vector<const Problem*>& problems, const PropertyTally& tally,
-                         const KindReport& kind, const RunReport& report) {
+                         const KindReport& kind, const RunReport& report,
+                         const WrittenBundles& bundles) {
   std::string body;
-  if (problems.empty())  // no problem names this site: its own examples, in full
-    for (const auto& finding : tally.findings) body += failureText(finding, report) + "\n";
   for (const Problem* p : problems) {
     body += problemHeadline(*p) + "\n";
     body += fmt::format("breaks {} ({} failing case{})\n", sitesText(*p), p->cases,
                         p->cases == 1 ? "" : "s");
     if (p->warningOnly) body += "only a warning: " + p->warningReason + "\n";
     if (isFirstSite(*p, tally, kind)) {
-      body += failureText(p->example, report) + "\n";
+      body += problemText(*p, kind, report, bundles.find(kind, *p)) + "\n";
       continue;
     }
     for (const auto& t : kind.tallies)
@@ -98,7 +97,8 @@ struct Counts {
   int tests = 0, failures = 0, errors = 0, skipped = 0;
 };
 
-Counts addKind(pugi::xml_node suites, const KindReport& kind, const RunReport& report) {
+Counts addKind(pugi::xml_node suites, const KindReport& kind, const RunReport& report,
+               const WrittenBundles& bundles) {
   Counts c;
   auto suite = suites.append_child("testsuite");
   setAttribute(suite, "name", fmt::format("{} ({})", kind.kind, kind.crdName));
@@ -110,7 +110,7 @@ Counts addKind(pugi::xml_node suites, const KindReport& kind, const RunReport& r
   addProperty(props, "storageVersion", kind.storageVersion);
   for (const auto& [version, role] : kind.versionRoles)
     addProperty(props, ("version " + version).c_str(), role);
-  const std::vector<Problem> problems = problemsOf(kind);
+  const std::vector<Problem>& problems = kind.problems;
   addProperty(props, "problems", std::to_string(problems.size()));
   // A kind's wall time spread evenly: the cases of every (property, pair) run interleaved, on the
   // same calls, so no one of them has a time of its own.
@@ -125,7 +125,6 @@ Counts addKind(pugi::xml_node suites, const KindReport& kind, const RunReport& r
     std::string headline;
     for (const Problem* p : shown)
       headline += (headline.empty() ? "" : "; ") + shortenUtf8(problemHeadline(*p), 200);
-    if (headline.empty() && !tally.findings.empty()) headline = tally.findings.front().summary;
     const std::string counts = countsText(tally, kind);
     if (tally.failed > 0 && !tally.warningOnly) {
       ++c.failures;
@@ -133,14 +132,15 @@ Counts addKind(pugi::xml_node suites, const KindReport& kind, const RunReport& r
       setAttribute(failure, "message",
                    headline.empty() ? fmt::format("{} case(s) failed", tally.failed) : headline);
       setAttribute(failure, "type", tally.property);
-      failure.text().set(xmlSafe(problemsBody(shown, tally, kind, report) + counts + "\n").c_str());
+      failure.text().set(
+          xmlSafe(problemsBody(shown, tally, kind, report, bundles) + counts + "\n").c_str());
     } else if (tally.failed > 0) {
       ++c.skipped;
       auto skip = tc.append_child("skipped");
       setAttribute(skip, "message", "warning only (" + tally.warningReason + "): " + headline);
       tc.append_child("system-out")
           .text()
-          .set(xmlSafe(problemsBody(shown, tally, kind, report) + counts).c_str());
+          .set(xmlSafe(problemsBody(shown, tally, kind, report, bundles) + counts).c_str());
       continue;
     } else if (tally.passed == 0) {
       ++c.skipped;
@@ -160,7 +160,7 @@ Counts addKind(pugi::xml_node suites, const KindReport& kind, const RunReport& r
 
 }  // namespace
 
-std::string renderJunit(const RunReport& report) {
+std::string renderJunit(const RunReport& report, const WrittenBundles& bundles) {
   pugi::xml_document doc;
   auto decl = doc.append_child(pugi::node_declaration);
   decl.append_attribute("version") = "1.0";
@@ -193,7 +193,7 @@ std::string renderJunit(const RunReport& report) {
   }
 
   for (const auto& kind : report.kinds) {
-    const Counts c = addKind(suites, kind, report);
+    const Counts c = addKind(suites, kind, report, bundles);
     all.tests += c.tests;
     all.failures += c.failures;
     all.skipped += c.skipped;
@@ -208,12 +208,13 @@ std::string renderJunit(const RunReport& report) {
   return out.str();
 }
 
-std::string writeJunit(const RunReport& report, const std::string& path) {
+std::string writeJunit(const RunReport& report, const WrittenBundles& bundles,
+                       const std::string& path) {
   std::string tmp = path + ".tmp";
   {
     std::ofstream f(tmp, std::ios::binary | std::ios::trunc);
     if (!f) return fmt::format("cannot write JUnit report {}", path);
-    f << renderJunit(report);
+    f << renderJunit(report, bundles);
     if (!f.flush()) return fmt::format("cannot write JUnit report {}", path);
   }
   if (std::rename(tmp.c_str(), path.c_str()) != 0)

@@ -54,28 +54,34 @@ std::string bundleCell(const std::string& target, const std::string& linkBase, B
   return fmt::format("[{}]({})", cell(fs::path(target).filename().string()), escaped);
 }
 
-void writeKind(const KindReport& kind, const std::string& linkBase, BundleCells cells,
-               std::string& out) {
+void writeKind(const KindReport& kind, const WrittenBundles& bundles, const std::string& linkBase,
+               BundleCells cells, std::string& out) {
   out += fmt::format("\n### {} (`{}`)\n\n", cell(kind.kind), cell(kind.crdName));
   out += fmt::format(
       "{} via `{}`, ConversionReview {}: {} requests, {} objects, {:.1f} s\n\n",
       kind.versions.size() == 1 ? "1 version" : fmt::format("{} versions", kind.versions.size()),
       cell(kind.url), kind.reviewVersion, kind.requests, kind.objectsSent, kind.seconds);
-  const std::vector<Problem> problems = problemsOf(kind);
-  if (problems.empty()) {
+  const std::vector<Problem>& problems = kind.problems;
+  int judged = 0;
+  for (const auto& t : kind.tallies) judged += t.passed + t.failed;
+  if (problems.empty() && judged == 0) {
+    out += "Nothing was tested: no case could be judged.\n";
+  } else if (problems.empty()) {
     out += "No problems found.\n";
   } else {
     out += "| id | severity | problem | breaks | cases | bundle |\n";
     out += "|---|---|---|---|---:|---|\n";
-    for (const auto& p : problems)
-      out += fmt::format(
-          "| {} | {} | {} | {} | {} | {} |\n", p.id,
-          p.warningOnly ? "warning" : severityName(p.severity), cell(p.title),
-          cell(sitesText(p, 400)), p.cases,
-          p.example.bundle.empty() ? "" : bundleCell(p.example.bundle, linkBase, cells));
-    const bool bundles = std::any_of(problems.begin(), problems.end(),
-                                     [](const Problem& p) { return !p.example.bundle.empty(); });
-    if (cells == BundleCells::Paths && bundles)
+    for (const auto& p : problems) {
+      const BundleRef* bundle = bundles.find(kind, p);
+      out += fmt::format("| {} | {} | {} | {} | {} | {} |\n", p.id,
+                         p.warningOnly ? "warning" : severityName(p.severity), cell(p.title),
+                         cell(sitesText(p, 400)), p.cases,
+                         bundle == nullptr ? "" : bundleCell(bundle->dir, linkBase, cells));
+    }
+    const bool anyBundle = std::any_of(problems.begin(), problems.end(), [&](const Problem& p) {
+      return bundles.find(kind, p) != nullptr;
+    });
+    if (cells == BundleCells::Paths && anyBundle)
       out +=
           "\nThe bundles are files in the job's report directory, which this page cannot link "
           "to: keep that directory as the job's artifact (e.g. actions/upload-artifact) and "
@@ -99,10 +105,10 @@ void writeKind(const KindReport& kind, const std::string& linkBase, BundleCells 
 
 }  // namespace
 
-std::string renderMarkdownSummary(const RunReport& report, const std::string& linkBase,
-                                  BundleCells cells) {
+std::string renderMarkdownSummary(const RunReport& report, const WrittenBundles& bundles,
+                                  const std::string& linkBase, BundleCells cells) {
   int problems = 0;
-  for (const auto& kind : report.kinds) problems += static_cast<int>(problemsOf(kind).size());
+  for (const auto& kind : report.kinds) problems += static_cast<int>(kind.problems.size());
   std::string verdict = report.interrupted     ? "interrupted; results are partial"
                         : report.exitCode == 0 ? "every property held"
                         : report.exitCode == 1
@@ -112,7 +118,7 @@ std::string renderMarkdownSummary(const RunReport& report, const std::string& li
       fmt::format("## convcheck: {} problem{}, {}\n", problems, problems == 1 ? "" : "s", verdict);
   if (!report.fatalError.empty()) out += "\n> " + cell(report.fatalError, 2000) + "\n";
   for (const auto& w : report.warnings) out += "\n> warning: " + cell(w, 2000) + "\n";
-  for (const auto& kind : report.kinds) writeKind(kind, linkBase, cells, out);
+  for (const auto& kind : report.kinds) writeKind(kind, bundles, linkBase, cells, out);
   out += fmt::format("\nSeed `{}`, {:.1f} s{}.", report.seed, report.seconds,
                      report.startedAt.empty() ? "" : ", started " + report.startedAt);
   if (!report.command.empty()) out += " Reproduce: " + code(report.command);
@@ -125,13 +131,15 @@ std::string githubStepSummary() {
   return path ? path : "";
 }
 
-std::string writeMarkdownSummary(const RunReport& report, const std::string& path) {
+std::string writeMarkdownSummary(const RunReport& report, const WrittenBundles& bundles,
+                                 const std::string& path) {
   const bool stepSummary = path == githubStepSummary();
   std::error_code ec;
   const std::string base = stepSummary ? "" : fs::absolute(path, ec).parent_path().string();
   std::ofstream f(path, std::ios::binary | (stepSummary ? std::ios::app : std::ios::trunc));
   if (!f) return fmt::format("cannot write Markdown summary {}", path);
-  f << renderMarkdownSummary(report, base, stepSummary ? BundleCells::Paths : BundleCells::Links);
+  f << renderMarkdownSummary(report, bundles, base,
+                             stepSummary ? BundleCells::Paths : BundleCells::Links);
   if (!f.flush()) return fmt::format("cannot write Markdown summary {}", path);
   return "";
 }

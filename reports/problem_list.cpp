@@ -1,7 +1,6 @@
 #include "reports/problem_list.h"
 
 #include <algorithm>
-#include <map>
 
 #include <fmt/format.h>
 
@@ -15,57 +14,7 @@ bool sameSite(const ProblemSite& site, const PropertyTally& tally) {
   return site.property == tally.property && site.from == tally.from && site.to == tally.to;
 }
 
-// "round-trip|lost|spec.x" -> "lost|spec.x": the same defect seen by several properties.
-std::string problemKey(const Cause& cause) {
-  const auto bar = cause.key.find('|');
-  return bar == std::string::npos ? cause.key : cause.key.substr(bar + 1);
-}
-
-std::vector<Problem> fromTallies(const KindReport& kind) {
-  std::vector<Problem> out;
-  std::map<std::string, std::size_t> byKey;
-  for (const auto& tally : kind.tallies) {
-    if (tally.failed == 0) continue;
-    for (const auto& finding : tally.findings) {
-      const Cause cause = finding.cause ? *finding.cause
-                                        : Cause{tally.property + "|" + finding.summary,
-                                                Severity::DataLoss, finding.summary, ""};
-      const std::string key = problemKey(cause);
-      auto [it, added] = byKey.try_emplace(key, out.size());
-      if (added) {
-        Problem p;
-        p.key = key;
-        p.severity = cause.severity;
-        p.title = cause.title;
-        p.example = finding;
-        p.warningOnly = true;
-        out.push_back(std::move(p));
-      }
-      Problem& p = out[it->second];
-      const int cases = finding.cause ? finding.cases : tally.failed;
-      p.sites.push_back({tally.property, tally.from, tally.to, cases, tally.warningOnly});
-      p.cases += cases;
-      if (!tally.warningOnly) p.warningOnly = false;
-      if (tally.warningOnly && p.warningReason.empty()) p.warningReason = tally.warningReason;
-    }
-  }
-  for (auto& p : out)
-    if (!p.warningOnly) p.warningReason.clear();
-  std::stable_sort(out.begin(), out.end(), [](const Problem& a, const Problem& b) {
-    if (a.warningOnly != b.warningOnly) return !a.warningOnly;
-    if (a.severity != b.severity) return a.severity < b.severity;
-    return a.cases > b.cases;
-  });
-  for (std::size_t i = 0; i < out.size(); ++i) out[i].id = fmt::format("P{}", i + 1);
-  return out;
-}
-
 }  // namespace
-
-std::vector<Problem> problemsOf(const KindReport& kind) {
-  if (!kind.problems.empty()) return kind.problems;
-  return fromTallies(kind);
-}
 
 std::string pairText(const ProblemSite& site) {
   return site.from.empty() ? "" : site.from + "->" + site.to;
@@ -113,6 +62,22 @@ bool isFirstSite(const Problem& problem, const PropertyTally& tally, const KindR
     for (const auto& s : problem.sites)
       if (sameSite(s, t)) return &t == &tally;
   return false;
+}
+
+std::string digestTitle(const Problem& problem, std::size_t maxBytes) {
+  // kube-apiserver's words around the webhook's (kube/apiserver/apiserver_model.cpp): "conversion
+  // webhook for <group/version, Kind=K> failed: <error>" or "... returned <what is wrong>".
+  static const std::string lead = "kube-apiserver rejects the answer: conversion webhook for ";
+  const std::string& title = problem.title;
+  if (title.rfind(lead, 0) != 0) return shortenUtf8(title, maxBytes);
+  const auto failed = title.find(" failed: ", lead.size());
+  const auto returned = title.find(" returned ", lead.size());
+  if (failed == std::string::npos && returned == std::string::npos)
+    return shortenUtf8(title, maxBytes);
+  const std::string shown = failed < returned
+                                ? "conversion failed: " + title.substr(failed + 9)
+                                : "the webhook returned " + title.substr(returned + 10);
+  return shortenUtf8(shown, maxBytes);
 }
 
 }  // namespace convcheck

@@ -28,14 +28,14 @@ const std::vector<ReportFormat>& reportFormats() {
 }
 
 std::string writeReport(const ReportFormat& format, const RunReport& report,
-                        const std::string& path, std::ostream& out) {
-  if (path != "-") return format.write(report, path);
+                        const WrittenBundles& bundles, const std::string& path, std::ostream& out) {
+  if (path != "-") return format.write(report, bundles, path);
   std::string tmp = (std::filesystem::temp_directory_path() / "convcheck-report-XXXXXX").string();
   int fd = mkstemp(tmp.data());
   if (fd < 0)
     return fmt::format("cannot write the {} report to stdout: no temporary file", format.label);
   close(fd);
-  std::string error = format.write(report, tmp);
+  std::string error = format.write(report, bundles, tmp);
   if (error.empty()) {
     std::ifstream written(tmp, std::ios::binary);
     out << written.rdbuf();

@@ -9,6 +9,7 @@
 #include <vector>
 
 #include "reports/run_report.h"
+#include "reports/written_bundles.h"
 
 namespace convcheck {
 
@@ -18,7 +19,8 @@ struct ReportFormat {
   std::string fileName;  // its file in --report-dir
   std::string label;     // how the console names the file after a run
   // Writes the report to `path`; returns an error message or "".
-  std::function<std::string(const RunReport&, const std::string& path)> write;
+  std::function<std::string(const RunReport&, const WrittenBundles&, const std::string& path)>
+      write;
   // Where it goes when its option is not given, before --report-dir ("" for nowhere), e.g.
   // $GITHUB_STEP_SUMMARY for the Markdown summary. Unset: only its option and --report-dir.
   std::function<std::string()> defaultPath = {};
@@ -30,6 +32,6 @@ const std::vector<ReportFormat>& reportFormats();
 // Writes `report` in `format` to `path`, or to `out` when `path` is "-" (any format: it is
 // written to a temporary file first); returns an error message or "".
 std::string writeReport(const ReportFormat& format, const RunReport& report,
-                        const std::string& path, std::ostream& out);
+                        const WrittenBundles& bundles, const std::string& path, std::ostream& out);
 
 }  // namespace convcheck

@@ -87,6 +87,7 @@ struct KindReport {
   int objectsSent = 0;
   double seconds = 0;  // wall time of this kind's run
   Crd crd;             // the CRD as tested (reproduction bundles carry a copy)
+  int order = 0;       // its place among the run's kinds (shards of a run merge in this order)
 };
 
 struct RunReport {
@@ -102,6 +103,12 @@ struct RunReport {
   int exitCode = 0;
   std::string startedAt;  // RFC 3339 UTC, when the run started
   double seconds = 0;
+  // --shard I/N: this run is shard shardIndex + 1 of shardCount and ran shardPairs of the whole
+  // run's runPairs (kind, version pair)s.
+  int shardIndex = 0;
+  int shardCount = 1;
+  int shardPairs = 0;
+  int runPairs = 0;
 
   int failedProperties() const {
     int n = 0;

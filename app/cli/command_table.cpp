@@ -4,6 +4,7 @@ namespace convcheck {
 
 // Each defined in the file named after it.
 Command runCommand();
+Command mergeCommand();
 Command replayCommand();
 Command minimizeCommand();
 Command fuzzCommand();
@@ -17,6 +18,7 @@ Command completionCommand();
 std::vector<Command> commandTable() {
   std::vector<Command> table;
   table.push_back(runCommand());
+  table.push_back(mergeCommand());
   table.push_back(replayCommand());
   table.push_back(minimizeCommand());
   table.push_back(fuzzCommand());

@@ -60,14 +60,14 @@ void LaunchedWebhook::finish(RunReport& report) {
     return;
   }
   report.warnings.push_back(text);
+  // Said with each problem whose example a failed call shows (what every report prints).
   for (auto& kind : report.kinds)
-    for (auto& tally : kind.tallies)
-      for (auto& finding : tally.findings)
-        for (const auto& exchange : finding.exchanges)
-          if (!exchange->http.ok()) {
-            finding.details.push_back(text);
-            break;
-          }
+    for (auto& problem : kind.problems)
+      for (const auto& exchange : problem.example.exchanges)
+        if (!exchange->http.ok()) {
+          problem.example.details.push_back(text);
+          break;
+        }
 }
 
 }  // namespace convcheck

@@ -36,7 +36,7 @@ class LaunchedWebhook {
 
   // Stops the webhook; when it had ended on its own during the run, says so with the tail of its
   // stderr: in the run's error when nothing could be tested, else as a warning and in the details
-  // of every finding whose case saw a failed call.
+  // of every problem whose example saw a failed call.
   void finish(RunReport& report);
 
  private:

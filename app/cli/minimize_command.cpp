@@ -230,11 +230,13 @@ int runMinimize(const MinimizeFlags& f, const std::string& version, std::istream
     BundleTarget bundleTarget{url, reviewVersionName(reviewVersion), transport};
     const std::string dir = f.reportDir + "/bundles/" +
                             bundleName(crd.kind, target->from, target->to, target->property);
-    if (auto e = writeBundle(dir, finding, crd, bundleTarget, {version, f.seed, ""}); !e.empty())
-      err << "convcheck: " << e << "\n";
+    const WrittenBundle written =
+        writeBundle(dir, finding, crd, bundleTarget, {version, f.seed, ""});
+    if (!written.error.empty())
+      err << "convcheck: " << written.error << "\n";
     else
-      err << fmt::format("bundle: {}\nreplay: convcheck replay {}\n", finding.bundle,
-                         finding.bundle);
+      err << fmt::format("bundle: {}\nreplay: convcheck replay {}\n", written.bundle.dir,
+                         written.bundle.dir);
     return 1;
   } catch (const Usage& u) {
     err << "convcheck: " << u.message << "\n";

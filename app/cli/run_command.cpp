@@ -22,6 +22,7 @@
 #include "app/cli/launched_webhook.h"
 #include "app/cli/run_outputs.h"
 #include "app/cli/run_progress.h"
+#include "app/cli/shard_option.h"
 #include "app/cli/shared_options.h"
 #include "engine/run/runner.h"
 #include "engine/run/target_kinds.h"
@@ -44,6 +45,7 @@ struct RunFlags {
   std::string maxResponseSize;  // "": TransportOptions' default
   std::string dateTimes = "canonical";
   std::string colour = "auto";
+  std::string shard;  // --shard I/N
   bool seedGiven = false;
   std::chrono::milliseconds wait{0};        // --wait
   std::vector<std::string> webhookCommand;  // after --: the webhook to start for the run
@@ -109,6 +111,12 @@ void declareRunFlags(CLI::App& run, RunFlags& f) {
                  "(0: no limit)")
       ->capture_default_str()
       ->check(CLI::Range(0, 1000000000));
+  run.add_option("--shard", f.shard,
+                 "Run shard I of N (I/N, e.g. 2/3) of the run: every N-th (kind, version pair) "
+                 "from the I-th on; N shards with the same seed send the unsharded run's cases, "
+                 "and `convcheck merge` joins their report directories (default: "
+                 "JOB_COMPLETION_INDEX/JOB_COMPLETIONS of a Kubernetes Indexed Job when both are "
+                 "set)");
   declareColourOption(run, f.colour);
   run.add_flag("--verbose,-v", c.verbose, "Print progress per version pair");
   declareWebhookCommandOption(run, f.webhookCommand);
@@ -131,6 +139,13 @@ std::string finishRunConfig(RunFlags& f, const std::vector<std::string>& args) {
   if (auto error = readReviewVersion(f.reviewVersion, c.reviewVersion); !error.empty())
     return error;
   if (auto error = readPropertyIds(f.properties, c.properties); !error.empty()) return error;
+  ShardChoice shard;
+  if (auto error = readShard(f.shard, std::getenv("JOB_COMPLETION_INDEX"),
+                             std::getenv("JOB_COMPLETIONS"), shard);
+      !error.empty())
+    return error;
+  c.shardIndex = shard.index;
+  c.shardCount = shard.count;
   if (auto error = readMaxResponseSize(f.maxResponseSize, c.transport); !error.empty())
     return error;
   if (!f.seedGiven) c.seed = std::random_device{}() * 0x100000001ull + std::random_device{}();
@@ -147,6 +162,10 @@ std::string finishRunConfig(RunFlags& f, const std::vector<std::string>& args) {
   if (!seen) {
     repro.push_back("--seed");
     repro.push_back(std::to_string(c.seed));
+  }
+  if (shard.fromEnvironment) {
+    repro.push_back("--shard");
+    repro.push_back(fmt::format("{}/{}", shard.index + 1, shard.count));
   }
   repro.insert(repro.end(), dashes, args.end());
   c.commandLine = shellCommand(repro);

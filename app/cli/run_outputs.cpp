@@ -15,24 +15,23 @@
 namespace convcheck {
 namespace {
 
-// Stores the reported (shrunk) failure of every failing (kind, from, to, property) in the corpus.
+// Stores the example (shrunk) of every problem in the corpus, to be tried first on later runs.
 void saveRegressions(const CorpusStore& corpus, const RunReport& report, std::ostream& out,
                      std::ostream& err) {
   int added = 0;
   for (const auto& kind : report.kinds)
-    for (const auto& tally : kind.tallies) {
-      for (const Finding& f : tally.findings) {
-        if (f.caseTo.empty() || f.caseObjects.empty()) continue;
-        if (f.origin.rfind("corpus ", 0) == 0) continue;  // already stored
-        RegressionCase c{kind.crdName, kind.kind, f.property, f.from,        f.to,
-                         f.part,       f.caseTo,  f.seed,     f.caseObjects, f.summary};
-        bool created = false;
-        std::string saved = corpus.save(c, &created);
-        if (saved.rfind("error: ", 0) == 0)
-          err << "convcheck: corpus: " << saved.substr(7) << "\n";
-        else if (created)
-          ++added;
-      }
+    for (const auto& problem : kind.problems) {
+      const Finding& f = problem.example;
+      if (f.caseTo.empty() || f.caseObjects.empty()) continue;
+      if (f.origin.rfind("corpus ", 0) == 0) continue;  // already stored
+      RegressionCase c{kind.crdName, kind.kind, f.property, f.from,        f.to,
+                       f.part,       f.caseTo,  f.seed,     f.caseObjects, f.summary};
+      bool created = false;
+      std::string saved = corpus.save(c, &created);
+      if (saved.rfind("error: ", 0) == 0)
+        err << "convcheck: corpus: " << saved.substr(7) << "\n";
+      else if (created)
+        ++added;
     }
   if (added > 0)
     out << fmt::format("corpus: stored {} new regression case(s) in {}\n", added, corpus.dir());
@@ -54,12 +53,18 @@ std::string resolveReportPaths(RunConfig& c) {
   return "";
 }
 
-void writeRunOutputs(RunReport& report, const RunConfig& c, const std::string& colour,
+void writeRunOutputs(const RunReport& report, const RunConfig& c, const std::string& colour,
                      std::ostream& out, std::ostream& err) {
-  if (!c.reportDir.empty())
-    for (const auto& e :
-         writeBundles(report, c.transport, !c.url.empty() || c.portForward, c.reportDir))
-      err << "convcheck: " << e << "\n";
+  WrittenBundles bundles;
+  if (!c.reportDir.empty()) {
+    bundles = writeBundles(report, c.transport, !c.url.empty() || c.portForward, c.reportDir);
+    for (const auto& e : bundles.errors) err << "convcheck: " << e << "\n";
+  }
+  writeReportOutputs(report, bundles, c, colour, out, err);
+}
+
+void writeReportOutputs(const RunReport& report, const WrittenBundles& bundles, const RunConfig& c,
+                        const std::string& colour, std::ostream& out, std::ostream& err) {
   // Errors go to stderr; with a report on stdout ("-"), so does the console report.
   if (!report.fatalError.empty()) err << "convcheck: " << report.fatalError << "\n";
   bool reportOnStdout = false;
@@ -70,22 +75,22 @@ void writeRunOutputs(RunReport& report, const RunConfig& c, const std::string& c
     for (const auto& format : reportFormats()) {
       const auto path = c.reportPaths.find(format.id);
       if (path == c.reportPaths.end() || path->second.empty()) continue;
-      if (auto e = writeReport(format, report, path->second, out); !e.empty())
+      if (auto e = writeReport(format, report, bundles, path->second, out); !e.empty())
         err << "convcheck: " << e << "\n";
     }
   }
   if (startedTesting) {
-    std::string fatal = std::move(report.fatalError);  // already on stderr
-    report.fatalError.clear();
-    printConsoleReport(
-        report, console,
-        useColour(colour, isatty(reportOnStdout ? STDERR_FILENO : STDOUT_FILENO) == 1));
-    report.fatalError = std::move(fatal);
+    ConsoleOptions options;
+    options.colour = useColour(colour, isatty(reportOnStdout ? STDERR_FILENO : STDOUT_FILENO) == 1);
+    options.fatalError = false;  // already on stderr
+    printConsoleReport(report, bundles, console, options);
     for (const auto& format : reportFormats()) {
       const auto path = c.reportPaths.find(format.id);
       if (path != c.reportPaths.end() && !path->second.empty() && path->second != "-")
         console << fmt::format("{:<6} {}\n", format.label + ":", path->second);
     }
+  } else if (report.exitCode == 0) {  // nothing to run (a shard beyond the run's pairs)
+    for (const auto& w : report.warnings) console << "warning: " << w << "\n";
   }
   if (!c.corpusDir.empty()) saveRegressions(CorpusStore(c.corpusDir), report, console, err);
 }

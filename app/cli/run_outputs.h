@@ -1,6 +1,7 @@
 // What `run` and `fuzz` write once their RunReport is done: the report paths (--junit, --json,
 // --summary …, their defaults and --report-dir), bundles, the console report and the corpus's
-// new regressions. Used by run_command and fuzz_command, so both report through one path.
+// new regressions (each problem's example). Used by run_command and fuzz_command, so both report
+// through one path; reads the RunReport only.
 #pragma once
 
 #include <iosfwd>
@@ -8,6 +9,7 @@
 
 #include "engine/run/run_config.h"
 #include "reports/run_report.h"
+#include "reports/written_bundles.h"
 
 namespace convcheck {
 
@@ -18,7 +20,12 @@ std::string resolveReportPaths(RunConfig& c);
 // Writes the bundles (with --report-dir), the report files, the console report (`colour` is
 // --color: auto, always or never) and the corpus's new regressions (with --corpus). Errors go to
 // `err`; the console report goes to `out` unless a report file goes to stdout.
-void writeRunOutputs(RunReport& report, const RunConfig& c, const std::string& colour,
+void writeRunOutputs(const RunReport& report, const RunConfig& c, const std::string& colour,
                      std::ostream& out, std::ostream& err);
+
+// writeRunOutputs without writing bundles: `bundles` are those already written (`convcheck merge`
+// names the shards').
+void writeReportOutputs(const RunReport& report, const WrittenBundles& bundles, const RunConfig& c,
+                        const std::string& colour, std::ostream& out, std::ostream& err);
 
 }  // namespace convcheck

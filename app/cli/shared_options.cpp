@@ -187,12 +187,13 @@ std::string readPropertyIds(const std::string& text, std::vector<std::string>& i
 }
 
 void declareReportOptions(CLI::App& app, std::map<std::string, std::string>& paths,
-                          std::string& reportDir) {
+                          std::string& reportDir, const std::string& reportDirHelp) {
   for (const auto& format : reportFormats())
     app.add_option("--" + format.id, paths[format.id], format.help + " (- for stdout)");
   app.add_option("--report-dir", reportDir,
-                 "Write reports (junit.xml, results.json, summary.md) and reproduction bundles "
-                 "(bundles/) here");
+                 !reportDirHelp.empty() ? reportDirHelp
+                                        : "Write reports (junit.xml, results.json, summary.md) "
+                                          "and reproduction bundles (bundles/) here");
 }
 
 void declareWebhookCommandOption(CLI::App& app, std::vector<std::string>& command) {

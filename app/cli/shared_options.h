@@ -87,7 +87,7 @@ void declarePropertiesOption(CLI::App& app, std::string& properties);
 std::string readPropertyIds(const std::string& text, std::vector<std::string>& into);
 // --junit, --json, --summary … (one per report format) into `paths`, and --report-dir.
 void declareReportOptions(CLI::App& app, std::map<std::string, std::string>& paths,
-                          std::string& reportDir);
+                          std::string& reportDir, const std::string& reportDirHelp = "");
 // COMMAND after --: the webhook to start for the command's run.
 void declareWebhookCommandOption(CLI::App& app, std::vector<std::string>& command);
 // --color: auto, always or never.

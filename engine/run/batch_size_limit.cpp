@@ -59,6 +59,15 @@ std::string BodySizeLimit::sentence() const {
       objectsAndBytes(passedObjects, passedBytes), objectsAndBytes(batchObjects, batchBytes));
 }
 
+std::string BodySizeLimit::title() const {
+  if (passedObjects == 0)
+    return fmt::format("requests are refused ({}) from a single object on ({} -> {})", refusal,
+                       from, to);
+  return fmt::format("requests are refused ({}) from {} on; {} pass ({} -> {})", refusal,
+                     objectsAndBytes(refusedObjects, refusedBytes),
+                     objectsAndBytes(passedObjects, passedBytes), from, to);
+}
+
 std::optional<std::string> sizeRefusal(const Exchange& exchange) {
   const HttpResult& http = exchange.http;
   if (http.ok()) {
@@ -133,7 +142,13 @@ void BatchSizeLimit::describe(KindReport& report) const {
     report.notes.push_back(limit.sentence());
     for (auto& tally : report.tallies)
       for (auto& finding : tally.findings) addDetail(limit, finding);
-    for (auto& problem : report.problems) addDetail(limit, problem.example);
+    // A problem whose example the limit explains is named by what was seen: the sizes refused
+    // and passed, not "the server responded with the status code 413".
+    for (auto& problem : report.problems)
+      if (explains(limit, problem.example)) {
+        addDetail(limit, problem.example);
+        problem.title = limit.title();
+      }
   }
 }
 

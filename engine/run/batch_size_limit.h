@@ -37,6 +37,9 @@ struct BodySizeLimit {
   std::size_t batchBytes = 0;
   // One sentence for the finding's details and the report's notes.
   std::string sentence() const;
+  // The title of the problem it explains: the condition observed, in one line ("refused (HTTP
+  // 413) from 87 objects (102.8 kB) on; 86 objects (101.9 kB) pass (v1 -> v2)").
+  std::string title() const;
 };
 
 // How a refusal for size looks: HTTP 413 (Payload Too Large), or the connection closed or reset

@@ -4,13 +4,26 @@
 
 namespace convcheck {
 
-void CaseProgress::caseDone(const CaseResult& result, long long requests) {
+namespace {
+
+bool anyFailed(const CaseResult& result) {
   bool failed = false;
   for (const auto* part : {&result.forward, &result.backward, &result.composite})
     for (const CheckResult& check : *part) failed |= check.outcome == Outcome::Fail;
+  return failed;
+}
+
+}  // namespace
+
+void CaseProgress::caseDone(const CaseResult& result, long long requests) {
+  const bool failed = anyFailed(result);
   ++cases_;
   failing_ += failed ? 1 : 0;
   if (config_.onCaseDone) config_.onCaseDone(CaseDone{kind_, failed, requests});
+}
+
+void CaseProgress::storedCaseDone(const CaseResult& result, long long requests) {
+  if (config_.onCaseDone) config_.onCaseDone(CaseDone{kind_, anyFailed(result), requests});
 }
 
 bool CaseProgress::limitReached() const {

@@ -1,6 +1,7 @@
-// How far a kind's run is with its generated cases: the first (which runs alone), each judged case
-// told to RunConfig::onCaseDone (the progress line), and the failing ones counted against
-// --max-failures. Used by the runner, on the kind's thread.
+// How far a kind's run is with its cases: the first generated one (which runs alone), each judged
+// case, stored objects' and the corpus's included, told to RunConfig::onCaseDone (the progress
+// line), and the failing generated ones counted against --max-failures. Used by the runner, on
+// the kind's thread.
 #pragma once
 
 #include <string>
@@ -20,6 +21,10 @@ class CaseProgress {
   // A generated case was judged: counted (as failing when a property failed on it) and told, with
   // the kind's calls so far.
   void caseDone(const CaseResult& result, long long requests);
+  // A case of stored objects (--cluster-objects) or of the corpus, run before the generated ones,
+  // was judged: told, with the kind's calls so far, so that the progress line moves while they
+  // run; neither the first generated case nor counted against --max-failures.
+  void storedCaseDone(const CaseResult& result, long long requests);
   // --max-failures failing cases were judged: no case starts, and those judged after are dropped.
   bool limitReached() const;
   // The report's note when the limit stopped the run.

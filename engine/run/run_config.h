@@ -68,6 +68,10 @@ struct RunConfig {
   // --max-failures: no case starts once this many cases failed (0: no limit), and the cases judged
   // after that one are dropped, so the report is the same for a seed whatever the timing.
   int maxFailingCases = 0;
+  // --shard I/N (shardIndex = I - 1): the run's (kind, version pair)s in run order are dealt out
+  // to N shards, the u-th to shard u mod N; this run runs shard shardIndex's. 1 = the whole run.
+  int shardIndex = 0;
+  int shardCount = 1;
   // --port-forward: a service webhook through `kubectl port-forward` to its Service, which has
   // --wait (portForwardWait; 0: kPortForwardWait) to start forwarding.
   bool portForward = false;

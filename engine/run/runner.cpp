@@ -1,6 +1,8 @@
 #include "engine/run/runner.h"
 
+#include <algorithm>
 #include <chrono>
+#include <functional>
 #include <limits>
 #include <numeric>
 #include <optional>
@@ -23,6 +25,7 @@
 #include "engine/run/crd_source.h"
 #include "engine/run/kind_context.h"
 #include "engine/run/kind_report_header.h"
+#include "engine/run/run_shard.h"
 #include "engine/run/seed_objects.h"
 #include "engine/run/shared_tally.h"
 #include "engine/run/shrink_queue.h"
@@ -44,14 +47,19 @@ struct InputError {
   std::string message;
 };
 
+// Whether this run (its --shard) runs the cases of a version pair of the kind.
+using RunsPair = std::function<bool(const std::string& from, const std::string& to)>;
+
 // One CRD kind's run: its stored and user cases, then each version pair's generated cases, each
-// tallied in plan order, the first failure of every new cause shrunk beside the next cases.
+// tallied in plan order, the first failure of every new cause shrunk beside the next cases. Pairs
+// (and their stored cases) another shard runs are left out.
 class KindRun {
  public:
   KindRun(const KindContext& kind, const RunConfig& config, ResolvedTarget target,
-          TargetFactory makeTarget, std::ostream& log)
+          TargetFactory makeTarget, RunsPair runsPair, std::ostream& log)
       : kind_(kind),
         config_(config),
+        runsPair_(std::move(runsPair)),
         log_(log),
         connections_(kind.crd(), std::move(target), std::move(makeTarget), config.jobs),
         report_(kindReportHeader(kind.crd(), connections_.target(), config)),
@@ -76,10 +84,12 @@ class KindRun {
       return true;
     }
     if (!config_.corpusDir.empty() || config_.clusterObjects > 0) runCorpusCases();
-    const int pairs = static_cast<int>(versions.size() * (versions.size() - 1));
+    int pairs = 0;  // run here, sharing --duration
+    for (const auto& from : versions)
+      for (const auto& to : versions) pairs += from != to && runsPair_(from, to) ? 1 : 0;
     for (const auto& from : versions) {
       for (const auto& to : versions) {
-        if (from == to || calls_.stopped()) continue;
+        if (from == to || calls_.stopped() || !runsPair_(from, to)) continue;
         if (!runPair(from, to, pairs)) {
           finish();
           return false;
@@ -123,8 +133,10 @@ class KindRun {
       planned.from = objectVersion(c.objects.front());
       planned.to = c.to;
       planned.seed = c.seed;
+      if (!runsPair_(planned.from, planned.to)) continue;
       CaseResult result = executors_[0].run(c.objects, planned.from, planned.to, planned.seed);
       recordCase(planned, result, c.origin);
+      progress_.storedCaseDone(result, calls_.requests());
       if (!calls_.reachable()) break;  // the first generated case reports it
     }
   }
@@ -248,6 +260,7 @@ class KindRun {
 
   const KindContext& kind_;
   const RunConfig& config_;
+  RunsPair runsPair_;
   std::ostream& log_;
   Connections connections_;  // the target, the run's request slots
   KindReport report_;        // before tally_, which takes its warning-only versions
@@ -312,12 +325,25 @@ RunReport runConformance(const RunConfig& config, std::istream& stdinStream, std
         return finishWith(2);
       }
 
-  RunConfig perKind = config;  // a --duration is shared by every kind
-  if (perKind.duration) *perKind.duration /= static_cast<int>(selected.size());
+  const RunShard shard(selected, config.shardIndex, config.shardCount);
+  report.shardIndex = config.shardIndex;
+  report.shardCount = config.shardCount;
+  report.shardPairs = shard.unitsRun();
+  report.runPairs = shard.units();
+  if (shard.unitsRun() == 0) {
+    report.warnings.push_back(fmt::format(
+        "shard {}/{}: the run has {} (kind, version pair)s, none of them for this shard: "
+        "nothing to run",
+        config.shardIndex + 1, config.shardCount, shard.units()));
+    return finishWith(0);
+  }
+  RunConfig perKind = config;  // a --duration is shared by every kind this shard runs
+  if (perKind.duration) *perKind.duration /= shard.kindsRun();
   bool anyTested = false;
   std::vector<std::string> unreachable;
   try {
     for (const Crd* crd : selected) {
+      if (!shard.runsKind(*crd)) continue;
       std::unique_ptr<KubectlPortForward> portForward;  // to this kind's service, for its run
       if (config.portForward) {
         auto started = startPortForward(config.cluster, *crd, config.portForwardWait);
@@ -338,8 +364,13 @@ RunReport runConformance(const RunConfig& config, std::istream& stdinStream, std
       if (auto* error = std::get_if<KindContext::Error>(&compiled))
         throw InputError{fmt::format("{}, document {}: version {}: {}", crd->source.file,
                                      crd->source.document, error->version, error->message)};
-      KindRun run(std::get<KindContext>(compiled), perKind, std::get<ResolvedTarget>(target),
-                  targetFactory(makeTarget), log);
+      KindRun run(
+          std::get<KindContext>(compiled), perKind, std::get<ResolvedTarget>(target),
+          targetFactory(makeTarget),
+          [&shard, crd](const std::string& from, const std::string& to) {
+            return shard.runsPair(*crd, from, to);
+          },
+          log);
       const auto kindStarted = std::chrono::steady_clock::now();
       bool reached = run.run();
       const std::chrono::duration<double> kindSeconds =
@@ -356,6 +387,8 @@ RunReport runConformance(const RunConfig& config, std::istream& stdinStream, std
             forwardEnded ? " (" + *forwardEnded + ")" : ""));
       report.kinds.push_back(run.takeReport());
       report.kinds.back().seconds = kindSeconds.count();
+      report.kinds.back().order =
+          static_cast<int>(std::find(selected.begin(), selected.end(), crd) - selected.begin());
       if (run.interrupted()) {
         report.interrupted = true;
         break;

@@ -24,8 +24,9 @@ std::variant<ResolvedTarget, std::string> resolveTarget(const Crd& crd, const Ta
   if (out.url.empty()) {
     if (crd.clientConfig.service)
       return fmt::format(
-          "{}: the webhook is a service reference ({}/{}); pass --url (e.g. through kubectl "
-          "port-forward) or --service-proxy — with --url the certificate is then checked for {}",
+          "{}: the webhook is a service reference ({}/{}); pass --port-forward or --service-proxy "
+          "(convcheck reaches it through kubectl), or --url of your own port-forward — the "
+          "certificate is then checked for {}",
           crd.name, crd.clientConfig.service->ns, crd.clientConfig.service->name,
           serviceServerName(*crd.clientConfig.service));
     return fmt::format("{}: no webhook URL: the CRD has no clientConfig; pass --url", crd.name);

@@ -213,11 +213,12 @@ FailureReport ConverterFuzzer::report(const Verdict& verdict) {
   const BundleTarget bundleTarget{"inprocess://" + s.crd.name,
                                   reviewVersionName(s.options.reviewVersion), TransportOptions{}};
   const BundleContext context{CONVCHECK_INPROCESS_VERSION, 0, s.options.command, false, true};
-  if (auto e = writeBundle(dir + "/bundles/" + name, finding, s.crd, bundleTarget, context);
-      e.empty())
-    out.bundle = finding.bundle;
+  if (const WrittenBundle written =
+          writeBundle(dir + "/bundles/" + name, finding, s.crd, bundleTarget, context);
+      written.error.empty())
+    out.bundle = written.bundle.dir;
   else
-    notes += "could not write the bundle: " + e + "\n";
+    notes += "could not write the bundle: " + written.error + "\n";
 
   const RegressionCase regression{
       s.crd.name,   s.crd.kind,     target.property, target.from,         target.to,
@@ -241,10 +242,7 @@ FailureReport ConverterFuzzer::report(const Verdict& verdict) {
 
   // The bundle's curl and replay lines would name the in-process URL: the lines below say how to
   // run each file instead.
-  Finding shown = finding;
-  shown.bundle.clear();
-  shown.curl.clear();
-  out.text += failureText(shown, RunReport{}) + notes;
+  out.text += failureText(finding, RunReport{}) + notes;
   const std::string command = s.options.command.empty() ? "FUZZ_TARGET" : s.options.command;
   out.text +=
       fmt::format("run this input again: {} crash-<sha1> (libFuzzer names it below)\n", command);

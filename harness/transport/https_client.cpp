@@ -129,7 +129,7 @@ Failure classify(CURLcode code, const std::string& errorBuffer, const BodySink& 
       return {TransportErrorKind::Connect,
               "Connect: " + detail + " for " + url +
                   " (check that the webhook is running and listening on this host and "
-                  "port; for an in-cluster service, point --url at a port-forward)"};
+                  "port; for an in-cluster service, use --port-forward or --service-proxy)"};
     case CURLE_OPERATION_TIMEDOUT:
       return {TransportErrorKind::Timeout,
               "Timeout: no complete response within " + formatGoDuration(options.timeout) +

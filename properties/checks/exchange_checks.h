@@ -3,8 +3,11 @@
 #pragma once
 
 #include <chrono>
+#include <functional>
 #include <string>
 #include <vector>
+
+#include <nlohmann/json.hpp>
 
 #include "properties/checks/check_result.h"
 
@@ -14,6 +17,9 @@ struct CaseContext {
   std::string from;  // source version of the case (first object's version for mixed batches)
   std::string to;    // target version
   std::chrono::milliseconds timeout{30000};
+  // The openAPIV3Schema of a version of the kind, or nullptr (schema-valid's hint on whether the
+  // webhook or the schemas are at fault); may be unset.
+  std::function<const nlohmann::json*(const std::string& version)> schemaOf = {};
 };
 
 // One CheckResult for each Exchange-scope property of the registry, in registry order. Defined in

@@ -58,9 +58,6 @@ struct Finding {
   std::string origin;      // "generated", "corpus FILE", "sample FILE", "minimize FILE"
   int foundAtRequest = 0;  // how many requests the run had made when the case failed (1-based)
   std::optional<ShrinkInfo> shrink;
-  // Set by reports/bundle_writer when a bundle was written:
-  std::string bundle;  // the bundle directory
-  std::string curl;    // a curl line that re-sends the shrunk case's first request
 };
 
 }  // namespace convcheck

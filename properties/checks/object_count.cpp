@@ -23,7 +23,7 @@ CheckResult judgeObjectCount(const ExchangeView& e) {
                 fmt::format("{} objects sent, {} returned; kube-apiserver rejects the answer and "
                             "the read or write fails",
                             sent, got),
-                {}, json(sent), json(got));
+                {}, json{{"convertedObjects", sent}}, json{{"convertedObjects", got}});
 }
 
 }  // namespace

@@ -15,6 +15,23 @@ namespace {
 
 using nlohmann::json;
 
+// "12 objects (3.4 kB)": the size of the request an answer was to.
+std::string requestSize(const Exchange& ex) {
+  const std::size_t objects = ex.sent.objects.size();
+  const std::size_t bytes = requestBodyOf(ex).size();
+  return fmt::format("{} object{} ({})", objects, objects == 1 ? "" : "s",
+                     bytes < 1000 ? fmt::format("{} B", bytes)
+                                  : fmt::format("{:.1f} kB", static_cast<double>(bytes) / 1e3));
+}
+
+// "http-status: HTTP 413", "decode", ...: where kube-apiserver stopped reading the answer.
+std::string answerStage(const Exchange& ex) {
+  const std::string stage = modelStageName(ex.verdict.stage);
+  if (ex.verdict.stage == ModelStage::HttpStatus)
+    return fmt::format("{}: HTTP {}", stage, ex.http.status);
+  return stage;
+}
+
 CheckResult judgeResponseEnvelope(const ExchangeView& e) {
   if (e.timedOut()) return notEvaluable(kResponseEnvelopeId, "no answer within the timeout");
   if (!e.ex.http.ok())
@@ -34,10 +51,13 @@ CheckResult judgeResponseEnvelope(const ExchangeView& e) {
       [[fallthrough]];
     case ModelStage::NoResponse:
     case ModelStage::ObjectParse:
+      // What was seen: this answer, to this request; whether smaller requests pass is for the
+      // run to say (a body-size limit's bisection, the other cases of the pair).
       return e.fail(kResponseEnvelopeId,
-                    fmt::format("kube-apiserver rejects the answer ({}), so every get, list, "
-                                "watch and write needing {} -> {} fails with HTTP 500",
-                                modelStageName(e.ex.verdict.stage), e.ctx.from, e.ctx.to));
+                    fmt::format("kube-apiserver rejects the answer ({}) to a request of {} {} -> "
+                                "{}: the get, list, watch or write that sends it fails with HTTP "
+                                "500",
+                                answerStage(e.ex), requestSize(e.ex), e.ctx.from, e.ctx.to));
     default:
       return passed(kResponseEnvelopeId);
   }

@@ -1,14 +1,18 @@
 // The schema-valid property: converted objects validate against the target version's schema.
 // Judged on the forward answer; listed in property_registry.cpp.
 
+#include <algorithm>
+#include <cctype>
 #include <regex>
 
 #include <fmt/format.h>
 
+#include "kube/apiserver/group_version.h"
 #include "properties/checks/cause_analysis.h"
 #include "properties/checks/exchange_view.h"
 #include "properties/checks/output_checks.h"
 #include "properties/checks/property.h"
+#include "properties/checks/schema_fix_hint.h"
 
 namespace convcheck {
 
@@ -19,16 +23,53 @@ namespace {
 
 using nlohmann::json;
 
+// How many hints one finding gives at most (one per violated field, whatever the object).
+constexpr std::size_t kHintsPerFinding = 4;
+
+// "spec.routes[0].port" -> "spec.routes[*].port": the field a hint is about, whatever the item.
+std::string withoutIndices(const std::string& path) {
+  std::string out;
+  for (std::size_t i = 0; i < path.size(); ++i) {
+    if (path[i] == '[' && i + 1 < path.size() &&
+        std::isdigit(static_cast<unsigned char>(path[i + 1]))) {
+      const auto close = path.find(']', i);
+      if (close != std::string::npos) {
+        out += "[*]";
+        i = close;
+        continue;
+      }
+    }
+    out += path[i];
+  }
+  return out;
+}
+
 CheckResult judgeSchemaValid(const ExchangeRef& ref, const CaseContext& ctx,
                              const TargetValidator& validate) {
   const Exchange& ex = *ref;
   if (!ex.verdict.accepted()) return notEvaluable(kSchemaValidId, "the conversion was rejected");
   if (!validate) return notEvaluable(kSchemaValidId, "no validator");
-  std::vector<std::string> problems;
-  for (std::size_t i = 0; i < ex.verdict.visible.size(); ++i)
-    for (const auto& v : validate(ex.verdict.visible[i]))
+  std::vector<std::string> problems, hints, hinted;
+  for (std::size_t i = 0; i < ex.verdict.visible.size(); ++i) {
+    const json* sent = i < ex.sent.objects.size() ? &ex.sent.objects[i] : nullptr;
+    const std::string from = sent != nullptr ? objectVersion(*sent) : ctx.from;
+    for (const auto& v : validate(ex.verdict.visible[i])) {
       problems.push_back(fmt::format("index {}: {}", i, v));
+      // Whether the webhook or the schemas are the likelier fix, once per field.
+      const auto colon = v.find(": ");
+      if (sent == nullptr || colon == std::string::npos || hints.size() == kHintsPerFinding)
+        continue;
+      const SchemaViolationSite site{v.substr(0, colon), v.substr(colon + 2), from, ctx.to};
+      const std::string field = withoutIndices(site.path);
+      if (std::find(hinted.begin(), hinted.end(), field) != hinted.end()) continue;
+      hinted.push_back(field);
+      if (auto hint = schemaFixHint(site, *sent, ex.verdict.visible[i],
+                                    ctx.schemaOf ? ctx.schemaOf(from) : nullptr))
+        hints.push_back("hint: " + *hint);
+    }
+  }
   if (problems.empty()) return passed(kSchemaValidId);
+  problems.insert(problems.end(), hints.begin(), hints.end());
   return {kSchemaValidId, Outcome::Fail,
           findingOn(kSchemaValidId, ref, ctx,
                     fmt::format("converted objects violate the {} schema; kube-apiserver does not "

@@ -18,13 +18,13 @@ using nlohmann::json;
 CheckResult judgeTargetVersion(const ExchangeView& e) {
   if (auto why = e.perObjectUnavailable(); !why.empty()) return notEvaluable(kTargetVersionId, why);
   std::vector<std::string> wrong;
-  json got = json::array();
+  json got;  // the first wrong object's apiVersion, diffed as a field (every one is in the details)
   for (std::size_t i = 0; i < e.view.convertedHeads.size(); ++i) {
     const json& o = e.view.convertedHeads[i];
     json v = o.is_object() && o.contains("apiVersion") ? o["apiVersion"] : json(nullptr);
     if (v != json(e.ex.sent.desiredApiVersion)) {
       wrong.push_back(fmt::format("index {}: apiVersion {}", i, v.dump()));
-      got.push_back(v);
+      if (got.is_null()) got = {{"apiVersion", v}};
     }
   }
   if (wrong.empty()) return passed(kTargetVersionId);
@@ -32,7 +32,7 @@ CheckResult judgeTargetVersion(const ExchangeView& e) {
                 fmt::format("converted objects do not carry apiVersion {}; kube-apiserver rejects "
                             "the answer and reads at {} fail",
                             e.ex.sent.desiredApiVersion, e.ctx.to),
-                wrong, json(e.ex.sent.desiredApiVersion), got);
+                wrong, json{{"apiVersion", e.ex.sent.desiredApiVersion}}, got);
 }
 
 }  // namespace

@@ -26,7 +26,8 @@ CheckResult judgeUidEcho(const ExchangeView& e) {
   return e.fail(kUidEchoId,
                 fmt::format("response.uid is {} instead of the request's {}; {}", json(got).dump(),
                             json(e.ex.sent.uid).dump(), note),
-                {}, json(e.ex.sent.uid), json(got));
+                {}, json{{"response", {{"uid", e.ex.sent.uid}}}},
+                json{{"response", {{"uid", got}}}});
 }
 
 }  // namespace

@@ -221,6 +221,65 @@ TEST_F(ValidityTest, FlagsMetadataAsKubeApiserverWouldStoreIt) {
   EXPECT_TRUE(flags(o, "metadata.creationTimestamp"));
 }
 
+// Every violation is one line in kube-apiserver's words; valijson's lines (and its repetition of a
+// violation on every parent) never show.
+TEST_F(ValidityTest, ViolationsReadAsKubeApiserverSaysThemOneLineEach) {
+  auto messages = [&](const json& o) {
+    std::vector<std::string> out;
+    for (const auto& v : checker_->check(o)) out.push_back(v.path + ": " + v.message);
+    return out;
+  };
+  json o = validObject();
+  o["spec"]["name"] = "abcdefghijkl";  // 12 characters, and no lower-case-only match either
+  o["spec"].erase("when");
+  EXPECT_EQ(messages(o),
+            (std::vector<std::string>{"spec.name: Too long: may not be longer than 10"}));
+  o = validObject();
+  o["spec"].erase("name");
+  EXPECT_EQ(messages(o), std::vector<std::string>{"spec.name: Required value"});
+  o = validObject();
+  o["spec"]["name"] = "ab1";
+  EXPECT_EQ(messages(o), std::vector<std::string>{"spec.name: Invalid value: \"ab1\": spec.name in "
+                                                  "body should match '^[a-z]+(?i)X?$'"});
+  o = validObject();
+  o["spec"]["tags"] = "a";
+  EXPECT_EQ(messages(o), std::vector<std::string>{"spec.tags: Invalid value: \"string\": spec.tags "
+                                                  "in body must be of type array: \"string\""});
+  o = validObject();
+  o["spec"]["count"] = -1;
+  EXPECT_EQ(messages(o),
+            std::vector<std::string>{"spec.count: Invalid value: -1: spec.count in body "
+                                     "should be greater than or equal to 0"});
+  o = validObject();
+  o["spec"]["when"] = "yesterday";
+  EXPECT_EQ(messages(o), std::vector<std::string>{"spec.when: Invalid value: \"yesterday\": "
+                                                  "spec.when in body must be of type date-time: "
+                                                  "\"yesterday\""});
+  o = validObject();
+  o["spec"]["tags"] = {"a", "a"};
+  EXPECT_EQ(messages(o), std::vector<std::string>{"spec.tags[1]: Duplicate value: \"a\""});
+  o = validObject();
+  o["spec"]["choice"] = {{"a", "x"}, {"b", "y"}};
+  EXPECT_EQ(messages(o), std::vector<std::string>{
+                             "spec.choice: Invalid value: \"\": \"spec.choice\" must validate one "
+                             "and only one schema (oneOf). Found 2 alternatives"});
+  for (const auto& m : messages(o)) EXPECT_EQ(m.find("valijson"), std::string::npos) << m;
+}
+
+TEST(Validity, AnEnumViolationListsTheSupportedValues) {
+  json schema = kSchema;
+  schema["properties"]["spec"]["properties"]["mode"] = {{"type", "string"},
+                                                        {"enum", {"Fast", "Slow"}}};
+  auto c = ValidityChecker::compile(testing::crdWithSchema(schema), "v1");
+  ASSERT_TRUE(std::holds_alternative<ValidityChecker>(c));
+  json o = validObject();
+  o["spec"]["mode"] = "Medium";
+  const auto v = std::get<ValidityChecker>(c).check(o);
+  ASSERT_EQ(v.size(), 1u);
+  EXPECT_EQ(v[0].path, "spec.mode");
+  EXPECT_EQ(v[0].message, "Unsupported value: \"Medium\": supported values: \"Fast\", \"Slow\"");
+}
+
 TEST_F(ValidityTest, ValijsonGetsNullableIntOrStringAndNoPatternOrFormat) {
   const json s = checker_->valijsonSchema();
   const json& spec = s["properties"]["spec"]["properties"];

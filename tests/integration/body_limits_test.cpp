@@ -21,14 +21,14 @@ double bytesOf(const std::string& number, const std::string& unit) {
   return unit == "MB" ? n * 1e6 : unit == "kB" ? n * 1e3 : n;
 }
 
-// Checks the bisection's sentence in the findings of `r` and returns how many findings said it.
+// Checks the bisection's sentence in the problems' examples of `r` and returns how many said it.
 int checkLimitSaid(const ConvcheckResult& r, const std::string& refusal) {
   const std::regex sentence("refused \\(" + refusal +
                             "\\) from (\\d+) objects \\(([\\d.]+) (B|kB|MB)\\) on; (\\d+) "
                             "objects? \\(([\\d.]+) (B|kB|MB)\\) passed");
   int said = 0;
-  for (const auto& t : r.json["kinds"][0]["results"])
-    for (const auto& f : t["findings"])
+  for (const auto& p : r.json["kinds"][0]["problems"])
+    for (const auto& f : {p["example"]})
       for (const auto& d : f["details"]) {
         std::smatch m;
         const std::string text = d.get<std::string>();

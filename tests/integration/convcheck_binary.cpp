@@ -102,4 +102,8 @@ ScratchDir::~ScratchDir() {
   std::filesystem::remove_all(path_, ignored);
 }
 
+nlohmann::json readJsonFile(const std::filesystem::path& path) {
+  return nlohmann::json::parse(slurp(path), nullptr, false);
+}
+
 }  // namespace convcheck::test

@@ -50,4 +50,7 @@ class ScratchDir {
 // The convcheck binary the tests run: this build's, or $CONVCHECK_TEST_BIN when set.
 std::string convcheckBinary();
 
+// The JSON document in `path` (a report or a bundle.json); null when it cannot be read or parsed.
+nlohmann::json readJsonFile(const std::filesystem::path& path);
+
 }  // namespace convcheck::test

@@ -3,6 +3,7 @@
 #include <gtest/gtest.h>
 
 #include <fstream>
+#include <regex>
 #include <set>
 #include <thread>
 
@@ -150,12 +151,14 @@ TEST(Runs, SameSeedGivesTheSameFindings) {
   // Verdicts and counterexamples, without timings and per-run paths.
   auto digest = [](const nlohmann::json& j) {
     nlohmann::json d = nlohmann::json::array();
-    for (const auto& k : j["kinds"])
-      for (const auto& r : k["results"]) {
-        nlohmann::json entry = {r["property"], r["from"], r["to"], r["passed"], r["failed"]};
-        for (const auto& f : r["findings"]) entry.push_back({f["batch"], f["expected"], f["got"]});
-        d.push_back(entry);
+    for (const auto& k : j["kinds"]) {
+      for (const auto& r : k["results"])
+        d.push_back({r["property"], r["from"], r["to"], r["passed"], r["failed"], r["causes"]});
+      for (const auto& p : k["problems"]) {
+        const auto& f = p["example"];
+        d.push_back({p["id"], p["key"], f["batch"], f["expected"], f["got"]});
       }
+    }
     return d;
   };
   EXPECT_TRUE(digest(a.json) == digest(b.json)) << "two runs with seed 1 differ";
@@ -227,6 +230,29 @@ TEST_P(Interrupted, WritesPartialReportsMarkedInterruptedAndExits130) {
   std::filesystem::remove_all(dir);
 }
 
+// An interrupted run's examples that were never shrunk say so, never that no smaller case failed.
+TEST(Runs, AnInterruptedRunDoesNotClaimShrinkingFoundNothing) {
+  ExampleWebhookOptions options;
+  options.faults = {"drop-field"};
+  ExampleWebhook hook(options);
+  ChildProcess run({convcheckBinary(), "run", "--crd", ExampleWebhook::widgetCrdPath(), "--url",
+                    hook.url(), "--ca-file", hook.pki().caFile(), "--tests", "1000000", "-v"},
+                   {{"NO_COLOR=1"}, ""});
+  // Signalled once testing started (--verbose names each pair as it starts), not after a fixed
+  // time that a loaded machine may spend starting the process.
+  ASSERT_TRUE(run.waitForLine(std::regex(": v[0-9a-z]+ -> v[0-9a-z]+"), std::chrono::seconds(60),
+                              Stream::Stderr))
+      << run.stderrText();
+  std::this_thread::sleep_for(std::chrono::milliseconds(500));
+  run.signal(SIGINT);
+  auto status = run.wait(std::chrono::seconds(60));
+  ASSERT_TRUE(status) << "convcheck did not stop";
+  EXPECT_EQ(status->code, 130) << run.stderrText();
+  const std::string out = run.stdoutText();
+  EXPECT_NE(out.find("interrupted with"), std::string::npos) << out;
+  EXPECT_EQ(out.find("no smaller case failed the same way"), std::string::npos) << out;
+}
+
 INSTANTIATE_TEST_SUITE_P(Runs, Interrupted, ::testing::Values(SIGINT, SIGTERM),
                          [](const auto& info) {
                            return info.param == SIGINT ? "SIGINT" : "SIGTERM";
@@ -243,6 +269,10 @@ TEST(Runs, UnreachableWebhookExitsThreeWithAMessageNamingTheUrl) {
   EXPECT_EQ(r.status.code, 3) << r.out << r.err;
   EXPECT_NE((r.out + r.err).find("127.0.0.1"), std::string::npos) << r.out << r.err;
   EXPECT_NE(r.junit.find("<error"), std::string::npos);
+  // Nothing was tested, and nothing says otherwise; the hint names every way to reach a service.
+  EXPECT_EQ(r.out.find("no problems"), std::string::npos) << r.out;
+  EXPECT_NE(r.out.find("  nothing was tested: "), std::string::npos) << r.out;
+  EXPECT_NE(r.err.find("--port-forward or --service-proxy"), std::string::npos) << r.err;
 }
 
 TEST(Runs, UnknownCaExitsThreeAndSaysWhatToCheck) {

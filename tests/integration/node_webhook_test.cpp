@@ -48,9 +48,9 @@ TEST(NodeWebhook, ItsOnlyFindingsAreIntegersItsFloat64ParserRounds) {
   ASSERT_EQ(r.status.code, 1) << r.out << r.err;
   int causes = 0;
   for (const auto& t : r.json["kinds"][0]["results"])
-    for (const auto& f : t["findings"]) {
+    for (const auto& c : t["causes"]) {
       ++causes;
-      const std::string key = f["cause"]["key"];
+      const std::string key = c["key"];
       // Rounded integers, or (near 2^63) floats that the integer schema rejects.
       EXPECT_TRUE(key == t["property"].get<std::string>() + "|float64" ||
                   key.rfind("schema-valid|invalid|status.active", 0) == 0)
@@ -77,9 +77,8 @@ TEST(NodeWebhook, ItsOwnAnnotationIsAcknowledgedAndItsDelayDoesNotMatter) {
   int acknowledged = 0;
   for (const auto& t : r.json["kinds"][0]["results"]) {
     for (const auto& a : t["acknowledged"]) acknowledged += a["cases"].get<int>();
-    for (const auto& f : t["findings"])
-      EXPECT_EQ(f["cause"]["key"].get<std::string>().find("converted-by"), std::string::npos)
-          << r.out;
+    for (const auto& c : t["causes"])
+      EXPECT_EQ(c["key"].get<std::string>().find("converted-by"), std::string::npos) << r.out;
   }
   EXPECT_GT(acknowledged, 0) << r.out;
   for (const auto& l : r.json["kinds"][0]["latency"]) EXPECT_GE(l["p50Ms"].get<double>(), 40.0);

@@ -138,14 +138,14 @@ TEST(Causes, TheRealFieldLossComesBeforeTheWebhooksOwnAnnotationEachWithItsOwnEx
     if (t["from"] == "v1beta1" && t["to"] == "v1") cosmeticOnly = &t;
   }
   ASSERT_TRUE(lossy && cosmeticOnly);
-  const auto& findings = (*lossy)["findings"];
-  ASSERT_EQ(findings.size(), 2u) << findings.dump(1);
-  EXPECT_EQ(findings[0]["cause"]["severity"], "data loss");
-  EXPECT_EQ(findings[0]["cause"]["key"], "round-trip|lost|status.phase");
-  EXPECT_EQ(findings[1]["cause"]["severity"], "cosmetic");
-  EXPECT_NE(findings[1]["cause"]["key"].get<std::string>().find("converted-by"), std::string::npos);
-  ASSERT_EQ((*cosmeticOnly)["findings"].size(), 1u);
-  EXPECT_EQ((*cosmeticOnly)["findings"][0]["cause"]["severity"], "cosmetic");
+  const auto& causes = (*lossy)["causes"];
+  ASSERT_EQ(causes.size(), 2u) << causes.dump(1);
+  EXPECT_EQ(causes[0]["severity"], "data loss");
+  EXPECT_EQ(causes[0]["key"], "round-trip|lost|status.phase");
+  EXPECT_EQ(causes[1]["severity"], "cosmetic");
+  EXPECT_NE(causes[1]["key"].get<std::string>().find("converted-by"), std::string::npos);
+  ASSERT_EQ((*cosmeticOnly)["causes"].size(), 1u);
+  EXPECT_EQ((*cosmeticOnly)["causes"][0]["severity"], "cosmetic");
   // Two problems, the loss first, each with its own shrunk example.
   const auto& problems = r.json["kinds"][0]["problems"];
   ASSERT_EQ(problems.size(), 2u) << problems.dump(1);
@@ -176,11 +176,11 @@ TEST(Causes, IntegersAFloat64WebhookRoundsAreReportedAsSuch) {
   ASSERT_EQ(r.status.code, 1) << r.out << r.err;
   int float64Causes = 0;
   for (const auto& t : r.json["kinds"][0]["results"])
-    for (const auto& f : t["findings"])
-      if (f["cause"]["key"] == t["property"].get<std::string>() + "|float64") {
+    for (const auto& c : t["causes"])
+      if (c["key"] == t["property"].get<std::string>() + "|float64") {
         ++float64Causes;
-        EXPECT_NE(f["cause"]["title"].get<std::string>().find("came back as"), std::string::npos);
-        EXPECT_NE(f["cause"]["title"].get<std::string>().find("float64"), std::string::npos);
+        EXPECT_NE(c["title"].get<std::string>().find("came back as"), std::string::npos);
+        EXPECT_NE(c["title"].get<std::string>().find("float64"), std::string::npos);
       }
   EXPECT_GE(float64Causes, 2) << r.out;  // round-trip both ways at least
   EXPECT_NE(r.out.find("the webhook parses JSON numbers as float64"), std::string::npos);
@@ -216,9 +216,8 @@ TEST(Console, FailuresArePrintedCompactlyWithTheFullObjectsInTheBundle) {
   ASSERT_EQ(r.status.code, 1) << r.out << r.err;
   std::size_t lines = std::count(r.out.begin(), r.out.end(), '\n');
   std::size_t failing = 0;
-  for (const auto& k : r.json["kinds"])
-    for (const auto& t : k["results"]) failing += t["findings"].size();
-  // A header, a few summary lines and at most ~25 lines per cause: no pretty-printed objects.
+  for (const auto& k : r.json["kinds"]) failing += k["problems"].size();
+  // A header, a few summary lines and at most ~25 lines per problem: no pretty-printed objects.
   EXPECT_LT(lines, 80 + 25 * failing) << r.out;
   EXPECT_EQ(r.out.find("\n        \"metadata\": {"), std::string::npos) << r.out;
   EXPECT_NE(r.out.find("/request-1.json"), std::string::npos) << r.out;
@@ -275,8 +274,7 @@ TEST(Acknowledged, AnOwnedAnnotationIsAcknowledgedAndTheRealLossStillFails) {
     if (t["property"] != "round-trip") continue;
     const bool alpha = t["from"] == "v1alpha1" || t["to"] == "v1alpha1";
     EXPECT_EQ(t["failed"].get<int>() > 0, alpha) << t["from"] << "->" << t["to"];
-    for (const auto& f : t["findings"])
-      EXPECT_EQ(f["cause"]["key"], "round-trip|lost|status.phase");
+    for (const auto& c : t["causes"]) EXPECT_EQ(c["key"], "round-trip|lost|status.phase");
     ASSERT_FALSE(t["acknowledged"].empty()) << t["from"] << "->" << t["to"];
     EXPECT_EQ(t["acknowledged"][0]["reason"], "the webhook records who converted");
   }

@@ -525,6 +525,15 @@ class GitLabFuzzMode(unittest.TestCase):
         self.assertRegex(log, r"fuzzing from a corpus of [1-9]\d* file\(s\)")
 
 
+def local_script(container, scratch):
+    """The container's script with its volumes' mount paths under `scratch` (made)."""
+    volumes = {m["mountPath"]: os.path.join(scratch, m["name"]) for m in container["volumeMounts"]}
+    for path in volumes.values():
+        os.makedirs(path, exist_ok=True)
+    pattern = r"(?<![\w/])(%s)(?=[/\s]|$)" % "|".join(map(re.escape, volumes))
+    return re.sub(pattern, lambda m: volumes[m.group(1)], container["args"][0])
+
+
 class KubernetesJob(unittest.TestCase):
     """examples/kubernetes/convcheck-job.yaml: read-only RBAC, a non-root Job, its script, kubectl."""
 
@@ -621,12 +630,7 @@ else:
             self.assertEqual(env["CRD"], crd["metadata"]["name"])
             env["DURATION"] = "3s"
             env["PATH"] = bin_dir + os.pathsep + os.path.dirname(CONVCHECK) + os.pathsep + env["PATH"]
-            # The pod's volumes, here under the scratch directory.
-            volumes = {m["mountPath"]: os.path.join(scratch, m["name"]) for m in container["volumeMounts"]}
-            for path in volumes.values():
-                os.makedirs(path, exist_ok=True)
-            pattern = r"(?<![\w/])(%s)(?=[/\s]|$)" % "|".join(map(re.escape, volumes))
-            script = re.sub(pattern, lambda m: volumes[m.group(1)], container["args"][0])
+            script = local_script(container, scratch)
             run = subprocess.run(container["command"] + [script], env=env, capture_output=True, text=True)
             self.assertEqual(run.returncode, 0, run.stdout + run.stderr)
             # The summary in the log, every report on the claim.
@@ -656,6 +660,78 @@ else:
                       for line in out.stdout.split())
         expected = sorted(d["kind"].lower() + "/" + d["metadata"]["name"] for d in self.docs.values())
         self.assertEqual(read, expected)
+
+class KubernetesIndexedJob(unittest.TestCase):
+    """examples/kubernetes/convcheck-indexed-job.yaml: one shard per pod, then one merged verdict."""
+
+    path = os.path.join(SOURCE, "examples/kubernetes/convcheck-indexed-job.yaml")
+
+    def setUp(self):
+        with open(self.path) as f:
+            self.jobs = {d["metadata"]["name"]: d for d in yaml.safe_load_all(f)}
+        self.shards = self.jobs["convcheck-shards"]
+        self.merge = self.jobs["convcheck-merge"]
+
+    @staticmethod
+    def container(job):
+        return job["spec"]["template"]["spec"]["containers"][0]
+
+    @staticmethod
+    def env(container):
+        return {e["name"]: e["value"] for e in container["env"] if "value" in e}
+
+    def test_every_pod_runs_its_shard_of_one_seed_and_merge_waits_for_them_all(self):
+        spec = self.shards["spec"]
+        self.assertEqual(spec["completionMode"], "Indexed")
+        shard_env = self.env(self.container(self.shards))
+        merge_env = self.env(self.container(self.merge))
+        self.assertEqual(shard_env["JOB_COMPLETIONS"], str(spec["completions"]))
+        self.assertEqual(merge_env["SHARDS"], str(spec["completions"]))
+        self.assertEqual(shard_env["RUN"], merge_env["RUN"])
+        script = self.container(self.shards)["args"][0]
+        self.assertIn('--seed "$RUN"', script)
+        self.assertIn("$JOB_COMPLETION_INDEX", script)
+        self.assertIn("convcheck merge", self.container(self.merge)["args"][0])
+
+    def test_the_pods_scripts_shard_the_run_and_merge_it_to_the_unsharded_verdict(self):
+        # Each pod's script as Kubernetes would run it (JOB_COMPLETION_INDEX set per pod), the
+        # claim a scratch directory, then the merge Job's script. No API server can be reached
+        # here: the CRD comes from its file and the webhook runs on 127.0.0.1.
+        scratch = tempfile.mkdtemp(prefix="convcheck-indexed-job-")
+        webhook = ExampleWebhook(scratch, faults=("drop-field",))
+        try:
+            target = '--crd %s --url %s --ca-file %s' % (CRD, webhook.url, webhook.ca)
+            env = dict(os.environ)
+            env["PATH"] = os.path.dirname(CONVCHECK) + os.pathsep + env["PATH"]
+            shard = self.container(self.shards)
+            env.update(self.env(shard))
+            env["TESTS"] = "20"
+            script = local_script(shard, scratch).replace('--crd "kube://$CRD"', target)
+            for index in range(int(env["JOB_COMPLETIONS"])):
+                run = subprocess.run(shard["command"] + [script], capture_output=True, text=True,
+                                     env=dict(env, JOB_COMPLETION_INDEX=str(index)))
+                self.assertEqual(run.returncode, 0, run.stdout + run.stderr)  # problems: 1, merged
+            merge = self.container(self.merge)
+            env.update(self.env(merge))
+            run = subprocess.run(merge["command"] + [local_script(merge, scratch)],
+                                 capture_output=True, text=True, env=env)
+            self.assertEqual(run.returncode, 1, run.stdout + run.stderr)
+            self.assertRegex(run.stdout, r"## convcheck: [1-9]\d* problems?, properties failed")
+            merged = os.path.join(scratch, "reports", "run-" + env["RUN"], "merged")
+            with open(os.path.join(merged, "results.json")) as f:
+                merged_results = json.load(f)
+            whole = subprocess.run([CONVCHECK, "run"] + target.split() +
+                                   ["--seed", env["RUN"], "--tests", "20", "--json", "-"],
+                                   capture_output=True, text=True)
+            whole_results = json.loads(whole.stdout)
+            key = lambda results: sorted((p["key"], p["cases"]) for k in results["kinds"]
+                                         for p in k["problems"])
+            self.assertEqual(key(merged_results), key(whole_results))
+            self.assertEqual(merged_results["exitCode"], whole_results["exitCode"])
+        finally:
+            webhook.stop()
+            shutil.rmtree(scratch)
+
 
 if __name__ == "__main__":
     CONVCHECK = os.path.abspath(sys.argv[1])

@@ -1,4 +1,4 @@
-// Reproduction bundles of a run: one per problem, named after the problem and its first site,
+// Reproduction bundles of a run: one per problem, named after the problem and its example's case,
 // each naming the run's single crd.json (not a copy), and read back by the bundle reader as
 // replay reads them; a bundle written alone (minimize) carries its own crd.json.
 #include "reports/bundle_writer.h"
@@ -13,6 +13,7 @@
 
 #include "kube/crd/crd_loader.h"
 #include "reports/bundle_reader.h"
+#include "reports/json_report.h"
 #include "tests/reports/sample_report.h"
 
 namespace convcheck {
@@ -41,9 +42,9 @@ json readJson(const fs::path& p) {
 
 TEST(BundleWriter, OneBundlePerProblemAndOneCrdFileForTheRun) {
   const fs::path dir = freshDir();
-  RunReport r = sampleReport();
-  const auto errors = writeBundles(r, TransportOptions{}, true, dir.string());
-  EXPECT_TRUE(errors.empty()) << errors.front();
+  const RunReport r = sampleReport();
+  const WrittenBundles written = writeBundles(r, TransportOptions{}, true, dir.string());
+  EXPECT_TRUE(written.errors.empty()) << written.errors.front();
   std::vector<std::string> names;
   for (const auto& e : fs::directory_iterator(dir / "bundles"))
     names.push_back(e.path().filename().string());
@@ -57,15 +58,39 @@ TEST(BundleWriter, OneBundlePerProblemAndOneCrdFileForTheRun) {
     EXPECT_EQ(bundle["format"], 2);
     EXPECT_EQ(bundle["crdFile"], "../../crd.json");
   }
-  EXPECT_EQ(r.kinds[0].problems[1].example.bundle,
+  ASSERT_NE(written.find(r.kinds[0], r.kinds[0].problems[1]), nullptr);
+  EXPECT_EQ(written.find(r.kinds[0], r.kinds[0].problems[1])->dir,
             fs::absolute(dir / "bundles" / "CronTab-P2-v1-v1beta1-round-trip").string());
+  EXPECT_NE(written.find(r.kinds[0], r.kinds[0].problems[1])->curl.find("request-1.json"),
+            std::string::npos);
+  fs::remove_all(dir);
+}
+
+TEST(BundleWriter, ABundleIsNamedAfterItsExamplesOwnCaseNotTheProblemsFirstSite) {
+  const fs::path dir = freshDir();
+  RunReport r = sampleReport();
+  Finding& example = r.kinds[0].problems[1].example;  // P2: first site round-trip v1->v1beta1
+  example.property = "edit-round-trip";
+  example.from = "v1beta1";
+  example.to = "v1";
+  const RunReport before = r;
+  ASSERT_TRUE(writeBundles(r, TransportOptions{}, true, dir.string()).errors.empty());
+  EXPECT_TRUE(
+      fs::exists(dir / "bundles" / "CronTab-P2-v1beta1-v1-edit-round-trip" / "bundle.json"));
+  EXPECT_FALSE(fs::exists(dir / "bundles" / "CronTab-P2-v1-v1beta1-round-trip"));
+  const json bundle =
+      readJson(dir / "bundles" / "CronTab-P2-v1beta1-v1-edit-round-trip" / "bundle.json");
+  EXPECT_EQ(bundle["property"], "edit-round-trip");
+  EXPECT_EQ(bundle["from"], "v1beta1");
+  // The report is read, never changed.
+  EXPECT_EQ(reportToJson(r).dump(), reportToJson(before).dump());
   fs::remove_all(dir);
 }
 
 TEST(BundleWriter, ABundleReadsBackWithTheRunsCrd) {
   const fs::path dir = freshDir();
   RunReport r = sampleReport();
-  ASSERT_TRUE(writeBundles(r, TransportOptions{}, true, dir.string()).empty());
+  ASSERT_TRUE(writeBundles(r, TransportOptions{}, true, dir.string()).errors.empty());
   auto read = readBundle((dir / "bundles" / "CronTab-P2-v1-v1beta1-round-trip").string());
   ASSERT_TRUE(std::holds_alternative<Bundle>(read)) << std::get<std::string>(read);
   const Bundle& b = std::get<Bundle>(read);
@@ -92,7 +117,7 @@ TEST(BundleWriter, SeveralKindsShareOneCrdListThatTheLoaderReads) {
   other.crd.plural = "widgets";
   other.crd.listKind = "WidgetList";
   r.kinds.push_back(other);
-  ASSERT_TRUE(writeBundles(r, TransportOptions{}, true, dir.string()).empty());
+  ASSERT_TRUE(writeBundles(r, TransportOptions{}, true, dir.string()).errors.empty());
   std::istringstream noStdin;
   const LoadResult loaded = loadCrdInput((dir / "crd.json").string(), noStdin);
   ASSERT_TRUE(loaded.errors.empty()) << loaded.errors.front().text();
@@ -106,7 +131,7 @@ TEST(BundleWriter, APreviousRunsBundlesAreRemoved) {
   const fs::path dir = freshDir();
   fs::create_directories(dir / "bundles" / "CronTab-v1-v1beta1-round-trip-7");
   RunReport r = sampleReport();
-  ASSERT_TRUE(writeBundles(r, TransportOptions{}, true, dir.string()).empty());
+  ASSERT_TRUE(writeBundles(r, TransportOptions{}, true, dir.string()).errors.empty());
   EXPECT_FALSE(fs::exists(dir / "bundles" / "CronTab-v1-v1beta1-round-trip-7"));
   fs::remove_all(dir);
 }
@@ -116,8 +141,9 @@ TEST(BundleWriter, ABundleWrittenAloneCarriesItsOwnCrd) {
   RunReport r = sampleReport();
   Finding finding = r.kinds[0].problems[1].example;
   BundleTarget target{"https://127.0.0.1:9443/convert", "v1", TransportOptions{}};
-  ASSERT_EQ(writeBundle((dir / "one").string(), finding, r.kinds[0].crd, target, {"0.test", 7, ""}),
-            "");
+  ASSERT_EQ(
+      writeBundle((dir / "one").string(), finding, r.kinds[0].crd, target, {"0.test", 7, ""}).error,
+      "");
   EXPECT_TRUE(fs::exists(dir / "one" / "crd.json"));
   auto read = readBundle((dir / "one").string());
   ASSERT_TRUE(std::holds_alternative<Bundle>(read)) << std::get<std::string>(read);

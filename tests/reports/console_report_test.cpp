@@ -1,6 +1,7 @@
 // The console report: a digest of the problems first (one line each, most severe first), the
-// properties' verdicts, then one block per problem; the reproduction command once; lines within
-// 160 characters; always valid UTF-8.
+// properties' verdicts, then a block for each of the most severe problems and a line with its
+// bundle for each other; the reproduction command once; lines within 160 characters; always
+// valid UTF-8; a kind that was not tested never says "no problems".
 #include "reports/console_report.h"
 
 #include <gtest/gtest.h>
@@ -16,9 +17,9 @@ namespace {
 
 using testing::sampleReport;
 
-std::string consoleOf(const RunReport& report) {
+std::string consoleOf(const RunReport& report, const WrittenBundles& bundles = {}) {
   std::ostringstream out;
-  printConsoleReport(report, out, false);
+  printConsoleReport(report, bundles, out);
   return out.str();
 }
 
@@ -114,6 +115,123 @@ TEST(ConsoleReport, ARunWithoutProblemsSaysSo) {
   const std::string text = consoleOf(r);
   EXPECT_NE(text.find("  no problems"), std::string::npos) << text;
   EXPECT_NE(text.find("all properties held"), std::string::npos) << text;
+}
+
+// A report with `n` problems of one kind, P1 most severe, each with a bundle.
+RunReport reportWithProblems(int n, WrittenBundles& bundles) {
+  RunReport r = sampleReport();
+  KindReport& k = r.kinds[0];
+  const Problem model = k.problems[1];
+  k.problems.clear();
+  for (int i = 0; i < n; ++i) {
+    Problem p = model;
+    p.id = "P" + std::to_string(i + 1);
+    p.title = "spec.field" + std::to_string(i + 1) + " is lost (was 1)";
+    p.cases = 1000 - i;
+    k.problems.push_back(p);
+  }
+  for (const auto& p : k.problems) bundles.add(k, p, {"out/bundles/CronTab-" + p.id, ""});
+  return r;
+}
+
+TEST(ConsoleReport, ManyProblemsAreEachOneDigestLineButOnlyTheMostSevereAreShownInFull) {
+  WrittenBundles bundles;
+  const RunReport r = reportWithProblems(60, bundles);
+  const std::string text = consoleOf(r, bundles);
+  for (int i = 1; i <= 60; ++i)  // every problem in the digest
+    EXPECT_NE(text.find("\n    P" + std::to_string(i) + " "), std::string::npos) << i;
+  // Blocks for the 20 most severe, one line with its bundle for each other.
+  EXPECT_NE(text.find("\nP20 data loss (CronTab): spec.field20 is lost"), std::string::npos);
+  EXPECT_EQ(text.find("\nP21 data loss (CronTab)"), std::string::npos) << text;
+  EXPECT_NE(text.find("40 problems more, one line each"), std::string::npos) << text;
+  EXPECT_NE(text.find("\n  P21 data loss (CronTab): spec.field21 is lost (was 1); bundle: "
+                      "out/bundles/CronTab-P21\n"),
+            std::string::npos)
+      << text;
+  EXPECT_EQ(countOf(text, "diff (expected -> got)"), 20u);
+  EXPECT_LT(linesOf(text).size(), 60u + 20u * 12u + 60u);
+}
+
+TEST(ConsoleReport, TheFirstProblemOfEachSeverityIsShownInFullWhateverComesBefore) {
+  WrittenBundles bundles;
+  RunReport r = reportWithProblems(30, bundles);
+  Problem rejected = r.kinds[0].problems.back();
+  rejected.id = "P31";
+  rejected.severity = Severity::Rejected;
+  rejected.title = "conversion failed: boom";
+  rejected.cases = 1;
+  r.kinds[0].problems.push_back(rejected);
+  const std::string text = consoleOf(r, bundles);
+  EXPECT_NE(text.find("\nP31 rejected (CronTab): conversion failed: boom"), std::string::npos)
+      << text;
+  EXPECT_NE(text.find("\nP19 data loss (CronTab)"), std::string::npos);
+  EXPECT_EQ(text.find("\nP20 data loss (CronTab)"), std::string::npos);
+  EXPECT_EQ(countOf(text, "diff (expected -> got)"), 20u);
+}
+
+TEST(ConsoleReport, TheBlockOfAProblemNamesItsBundle) {
+  const RunReport r = sampleReport();
+  WrittenBundles bundles;
+  bundles.add(r.kinds[0], r.kinds[0].problems[1],
+              {"out/bundles/CronTab-P2-v1-v1beta1-round-trip", ""});
+  const std::string text = consoleOf(r, bundles);
+  EXPECT_NE(
+      text.find("    replay: convcheck replay out/bundles/CronTab-P2-v1-v1beta1-round-trip\n"),
+      std::string::npos)
+      << text;
+  EXPECT_EQ(countOf(text, "replay: "), 1u) << text;
+}
+
+TEST(ConsoleReport, TheDigestShowsARejectionsOwnMessage) {
+  RunReport r = sampleReport();
+  r.kinds[0].problems[0].title =
+      "kube-apiserver rejects the answer: conversion webhook for stable.example.com/v1beta1, "
+      "Kind=CronTab failed: Cannot read properties of undefined (reading 'apiKeyVerification')";
+  const std::string text = consoleOf(r);
+  EXPECT_NE(
+      text.find("    P1  outage        conversion failed: Cannot read properties of undefined "
+                "(reading 'apiKeyVerification') (4 cases)"),
+      std::string::npos)
+      << text;
+}
+
+TEST(ConsoleReport, AKindWithoutAJudgedCaseSaysNothingWasTestedNotNoProblems) {
+  RunReport r = sampleReport();
+  r.exitCode = 3;
+  r.fatalError = "crontabs.stable.example.com: could not reach the webhook: Connect: refused";
+  r.kinds[0].problems.clear();
+  for (auto& t : r.kinds[0].tallies) {
+    t.blocked += t.passed + t.failed;
+    t.passed = t.failed = 0;
+    t.blockedBy = "the webhook could not be reached";
+  }
+  const std::string text = consoleOf(r);
+  EXPECT_EQ(text.find("no problems"), std::string::npos) << text;
+  EXPECT_NE(text.find("  nothing was tested: the webhook could not be reached"), std::string::npos)
+      << text;
+  EXPECT_NE(text.find("nothing was tested (exit 3)"), std::string::npos) << text;
+  EXPECT_NE(text.find("error: crontabs.stable.example.com: could not reach"), std::string::npos);
+  ConsoleOptions saidElsewhere;
+  saidElsewhere.fatalError = false;
+  std::ostringstream out;
+  printConsoleReport(r, {}, out, saidElsewhere);
+  EXPECT_EQ(out.str().find("error: "), std::string::npos) << out.str();
+}
+
+TEST(ConsoleReport, ACosmeticProblemsBlockIsNotLedByTheDataLossItsCaseAlsoShows) {
+  RunReport r = sampleReport();
+  Problem& p = r.kinds[0].problems[1];
+  p.severity = Severity::Cosmetic;
+  p.title = "metadata.annotations[\"x/by\"] is added (\"hook\")";
+  p.example.causes = {Cause{"round-trip|lost|spec.image", Severity::DataLoss,
+                            "spec.image is lost (was \"x\")", "spec.image", "lost|spec.image"}};
+  const std::string text = consoleOf(r);
+  const auto block = text.find("\nP2 cosmetic (CronTab)");
+  ASSERT_NE(block, std::string::npos) << text;
+  const auto lead = text.find("\n    ", text.find("breaks", block));
+  const std::string expected = "\n    cosmetic: metadata.annotations[\"x/by\"]";
+  EXPECT_EQ(text.substr(lead, expected.size()), expected) << text;
+  EXPECT_EQ(text.find("silently deletes", block), std::string::npos) << text;
 }
 
 }  // namespace

@@ -63,9 +63,9 @@ TEST(CauseHeadline, IsEmptyWithoutACauseAndCountsCasesInWords) {
 
 TEST(FailureText, ShowsTheSummaryTheDiffTheInputAndTheReproduction) {
   Finding f = lossFinding();
-  f.bundle = "/nonexistent/out/bundles/widget-P1 v1-v2";
-  f.curl = "curl --data-binary @request-1.json https://127.0.0.1:9443/convert";
-  const std::string text = failureText(f, reportWithCommand());
+  const BundleRef bundle{"/nonexistent/out/bundles/widget-P1 v1-v2",
+                         "curl --data-binary @request-1.json https://127.0.0.1:9443/convert"};
+  const std::string text = failureText(f, reportWithCommand(), &bundle);
   EXPECT_EQ(text.rfind(f.summary + "\n", 0), 0u) << text;
   EXPECT_TRUE(textHas(text, "diff (expected -> got):\n- spec.image: \"nginx\"\n")) << text;
   EXPECT_TRUE(textHas(text, "input: 1 object(s):\n{\n  \"apiVersion\"")) << text;
@@ -74,7 +74,7 @@ TEST(FailureText, ShowsTheSummaryTheDiffTheInputAndTheReproduction) {
   EXPECT_TRUE(
       textHas(text, "replay: convcheck replay '/nonexistent/out/bundles/widget-P1 v1-v2'\n"))
       << text;
-  EXPECT_TRUE(textHas(text, "curl: " + f.curl + "\n")) << text;
+  EXPECT_TRUE(textHas(text, "curl: " + bundle.curl + "\n")) << text;
   EXPECT_FALSE(textHas(text, "kube-apiserver rejects this")) << text;
   EXPECT_FALSE(textHas(text, "shrunk from")) << text;
   EXPECT_FALSE(textHas(text, "found by")) << text;
@@ -96,9 +96,8 @@ TEST(FailureText, ShowsTheApiServersMessageAndEachDetailIndented) {
 
 TEST(FailureText, TheCompactFormLeavesOutTheCommandAndTheCurlLine) {
   Finding f = lossFinding();
-  f.curl = "curl https://127.0.0.1:9443/convert";
-  f.bundle = "/nonexistent/bundle";
-  const std::string text = failureText(f, reportWithCommand(), true);
+  const BundleRef bundle{"/nonexistent/bundle", "curl https://127.0.0.1:9443/convert"};
+  const std::string text = failureText(f, reportWithCommand(), &bundle, true);
   EXPECT_FALSE(textHas(text, "reproduce:")) << text;
   EXPECT_FALSE(textHas(text, "curl:")) << text;
   EXPECT_TRUE(textHas(text, "replay: convcheck replay /nonexistent/bundle\n")) << text;
@@ -109,16 +108,16 @@ TEST(FailureText, TheCompactFormLeavesOutTheCommandAndTheCurlLine) {
 TEST(FailureText, TheCompactFormNamesTheBundleForALargeInputInsteadOfPrintingIt) {
   Finding f = lossFinding();
   f.caseObjects = {widget(std::string(200, 'a'))};
-  std::string text = failureText(f, RunReport{}, true);
+  std::string text = failureText(f, RunReport{}, nullptr, true);
   EXPECT_TRUE(textHas(text, "input: 1 object(s), ")) << text;
   EXPECT_TRUE(textHas(text, "run with --report-dir to keep the full objects")) << text;
   EXPECT_FALSE(textHas(text, std::string(200, 'a'))) << text;
-  f.bundle = "/nonexistent/bundle";
-  text = failureText(f, RunReport{}, true);
+  const BundleRef bundle{"/nonexistent/bundle", ""};
+  text = failureText(f, RunReport{}, &bundle, true);
   EXPECT_TRUE(textHas(text, "full objects in /nonexistent/bundle/request-1.json")) << text;
   // Two objects, however small, are counted rather than shown.
   f.caseObjects = {widget("a"), widget("b")};
-  text = failureText(f, RunReport{}, true);
+  text = failureText(f, RunReport{}, nullptr, true);
   EXPECT_TRUE(textHas(text, "input: 2 object(s), ")) << text;
 }
 
@@ -160,7 +159,7 @@ TEST(FailureText, ALongDiffIsCutShorterInTheCompactForm) {
   for (int i = 0; i < 50; ++i) expected["k" + std::to_string(100 + i)] = i;
   f.expected = expected;
   f.got = got;
-  EXPECT_TRUE(textHas(failureText(f, RunReport{}, true), "... 38 more differences"));
+  EXPECT_TRUE(textHas(failureText(f, RunReport{}, nullptr, true), "... 38 more differences"));
   EXPECT_TRUE(textHas(failureText(f, RunReport{}), "... 10 more differences"));
 }
 
@@ -171,7 +170,7 @@ TEST(FailureText, InputBytesThatAreNotUtf8AreReplacedNotThrown) {
   ASSERT_NO_THROW(text = failureText(f, RunReport{}));
   EXPECT_EQ(firstInvalidUtf8(text), std::string::npos);
   EXPECT_TRUE(textHas(text, "caf\xEF\xBF\xBD")) << text;
-  ASSERT_NO_THROW(text = failureText(f, RunReport{}, true));
+  ASSERT_NO_THROW(text = failureText(f, RunReport{}, nullptr, true));
   EXPECT_EQ(firstInvalidUtf8(text), std::string::npos);
 }
 
@@ -195,6 +194,59 @@ TEST(ShrinkSummary, GivesSizesInReadableUnitsAndSaysWhenItMayNotBeMinimal) {
   EXPECT_TRUE(textHas(text, "30.0 MiB")) << text;
   EXPECT_TRUE(textHas(text, "; no smaller case failed the same way")) << text;
   EXPECT_TRUE(textHas(text, "; --shrink-budget spent, so it may not be minimal")) << text;
+}
+
+TEST(ShrinkSummary, AnExampleNeverShrunkSaysWhyAndClaimsNothingAboutSmallerCases) {
+  ShrinkInfo s;
+  s.originalObjects = s.shrunkObjects = 3;
+  s.originalFields = s.shrunkFields = 40;
+  s.originalBytes = s.shrunkBytes = 900;
+  s.reproduced = false;  // what the shrinker leaves when it made no call
+  std::string text = shrinkSummary(s, true);
+  EXPECT_EQ(text, "not shrunk (the run was interrupted): 3 object(s), 40 fields, 900 B");
+  text = shrinkSummary(s);
+  EXPECT_FALSE(textHas(text, "no smaller case")) << text;
+  EXPECT_EQ(text.rfind("not shrunk (shrinking was off or stopped before its first call)", 0), 0u)
+      << text;
+  s.budgetExhausted = true;
+  EXPECT_EQ(shrinkSummary(s).rfind("not shrunk (the run's --shrink-budget was spent", 0), 0u);
+  // Interrupted once the failure was seen again: shrunk as far as it went.
+  s.calls = 5;
+  s.reproduced = true;
+  s.budgetExhausted = false;
+  EXPECT_EQ(shrinkSummary(s, true).rfind("shrunk from 3 object(s)", 0), 0u);
+}
+
+TEST(ProblemText, AProblemWhoseCaseShowsGraverOnesIsLedByItsOwnTitleAndNamesThem) {
+  KindReport kind;
+  Problem lost;
+  lost.id = "P1";
+  lost.key = "lost|spec.port";
+  lost.severity = Severity::DataLoss;
+  Problem stamp;
+  stamp.id = "P2";
+  stamp.key = "added|metadata.annotations[\"x/converted-by\"]";
+  stamp.severity = Severity::Cosmetic;
+  stamp.title = "metadata.annotations[\"x/converted-by\"] is added (\"hook\")";
+  stamp.example = lossFinding();
+  stamp.example.summary = "a read-modify-write at v2 silently deletes spec.port; adds metadata";
+  stamp.example.causes = {
+      Cause{"round-trip|lost|spec.port", Severity::DataLoss, "spec.port is lost (was 1)",
+            "spec.port", "lost|spec.port"},
+      Cause{"round-trip|added|x", Severity::Cosmetic, stamp.title, "", stamp.key}};
+  kind.problems = {lost, stamp};
+  const std::string text = problemText(kind.problems[1], kind, RunReport{});
+  EXPECT_EQ(
+      text.rfind("cosmetic: metadata.annotations[\"x/converted-by\"] is added (\"hook\"); the "
+                 "same case also shows spec.port is lost (was 1) (data loss, P1)\n",
+                 0),
+      0u)
+      << text;
+  EXPECT_FALSE(textHas(text, "silently deletes")) << text;
+  EXPECT_TRUE(textHas(text, "diff (expected -> got):")) << text;
+  // A problem as grave as anything its case shows is led by the property's sentence.
+  EXPECT_EQ(problemText(kind.problems[0], kind, RunReport{}),
+            failureText(lost.example, RunReport{}));
 }
 
 TEST(ShownPath, IsRelativeBelowTheWorkingDirectoryAndAbsoluteElsewhere) {

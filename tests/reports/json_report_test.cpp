@@ -1,5 +1,6 @@
 // results.json: a format version, the seed as a decimal string, every problem with its sites and
-// example, and per (property, pair) the ids of the problems it shows.
+// example (whole up to a size budget), and per (property, pair) the ids of the problems it shows
+// and its causes counted: bounded by problems, not by cases.
 #include "reports/json_report.h"
 
 #include <gtest/gtest.h>
@@ -44,18 +45,62 @@ TEST(JsonReport, EachResultNamesTheProblemsItShows) {
   EXPECT_EQ(results[3]["problems"], nlohmann::json::array({"P1"}));
   EXPECT_EQ(results[4]["verdict"], "warning");
   EXPECT_EQ(results[5]["verdict"], "not-evaluable");
-  EXPECT_EQ(results[1]["findings"][0]["cause"]["key"], "round-trip|lost|spec.image");
+  // Causes are counted; their examples are the problems', never repeated per result.
+  EXPECT_EQ(results[1]["causes"][0]["key"], "round-trip|lost|spec.image");
+  EXPECT_EQ(results[1]["causes"][0]["cases"], 5);
+  EXPECT_FALSE(results[1].contains("findings"));
   EXPECT_FALSE(results[1].contains("moreCauses"));  // every cause is a problem
 }
 
-TEST(JsonReport, AReportWithoutProblemsGroupsItsTalliesCauses) {
+TEST(JsonReport, AReportWithoutProblemsListsNoneAndRecomputesNothing) {
   RunReport r = sampleReport();
   r.kinds[0].problems.clear();
-  auto problems = reportToJson(r)["kinds"][0]["problems"];
-  ASSERT_EQ(problems.size(), 2u);
-  EXPECT_EQ(problems[0]["key"], "lost|spec.image");  // data loss ranks before an outage
-  EXPECT_EQ(problems[0]["sites"].size(), 3u);
-  EXPECT_EQ(problems[1]["key"], "rejected|http-status");
+  auto kind = reportToJson(r)["kinds"][0];
+  EXPECT_TRUE(kind["problems"].empty());
+  EXPECT_EQ(kind["results"][1]["verdict"], "fail");
+}
+
+TEST(JsonReport, ExamplesAreWholeUpToABudgetAndBodiesAreCut) {
+  RunReport r = sampleReport();
+  KindReport& k = r.kinds[0];
+  // 300 problems whose example each carries 100 kB of request body, as a webhook with many
+  // defects and unshrunk examples gives.
+  const nlohmann::json big = {{"apiVersion", "stable.example.com/v1"},
+                              {"kind", "CronTab"},
+                              {"spec", {{"image", std::string(100000, 'i')}}}};
+  Problem many = k.problems[1];
+  many.example.caseObjects = {big};
+  many.example.batch = SharedObjects::own({big});
+  many.example.exchanges = {testing::sampleExchange({big}, "stable.example.com/v1beta1", "{}")};
+  k.problems.clear();
+  for (int i = 0; i < 300; ++i) {
+    many.id = "P" + std::to_string(i + 1);
+    k.problems.push_back(many);
+  }
+  const std::string text = reportToJson(r).dump(2);
+  EXPECT_LT(text.size(), std::size_t{8} << 20);
+  auto problems = nlohmann::json::parse(text)["kinds"][0]["problems"];
+  ASSERT_EQ(problems.size(), 300u);
+  EXPECT_EQ(problems[0]["example"]["whole"], true);
+  const auto& body = problems[0]["example"]["exchanges"][0]["request"];
+  EXPECT_LE(body["body"].get<std::string>().size(), std::size_t{64} << 10);
+  EXPECT_GT(body["bodyBytes"].get<std::size_t>(), std::size_t{100000});
+  // The last ones still say what their example is.
+  const auto& last = problems[299]["example"];
+  EXPECT_EQ(last["whole"], false);
+  EXPECT_EQ(last["property"], "round-trip");
+  EXPECT_EQ(last["batchObjects"], 1);
+  EXPECT_FALSE(last.contains("exchanges"));
+}
+
+TEST(JsonReport, AProblemNamesItsBundleAndCurlLine) {
+  const RunReport r = sampleReport();
+  WrittenBundles bundles;
+  bundles.add(r.kinds[0], r.kinds[0].problems[1], {"out/bundles/CronTab-P2", "curl x"});
+  auto problems = reportToJson(r, bundles)["kinds"][0]["problems"];
+  EXPECT_FALSE(problems[0].contains("bundle"));
+  EXPECT_EQ(problems[1]["bundle"], "out/bundles/CronTab-P2");
+  EXPECT_EQ(problems[1]["example"]["curl"], "curl x");
 }
 
 TEST(JsonReport, InvalidBytesInAResponseBodyAreReplaced) {

@@ -91,16 +91,31 @@ TEST(JunitReport, AProblemIsShownInFullAtItsFirstTestcaseAndReferredToElsewhere)
   EXPECT_EQ(second.find("- spec.image"), std::string::npos) << second;
 }
 
-TEST(JunitReport, AFailingSiteNoProblemNamesShowsItsOwnExamples) {
+TEST(JunitReport, AFailingSiteIsNamedByTheRunsProblemsOnlyNeverByItsOwnFindings) {
   RunReport r = sampleReport();
   r.kinds[0].problems.erase(r.kinds[0].problems.begin());  // P1, the only one at this site
   pugi::xml_document doc;
   ASSERT_TRUE(doc.load_string(renderJunit(r).c_str()));
   auto failure = testcase(doc, "v1beta1 -> v1: converts-valid-input").child("failure");
-  EXPECT_STREQ(failure.attribute("message").value(), "kube-apiserver rejects the conversion");
-  EXPECT_NE(
-      std::string(failure.text().get()).find("kube-apiserver rejects this: conversion webhook"),
-      std::string::npos);
+  EXPECT_STREQ(failure.attribute("message").value(), "4 case(s) failed");
+  const std::string body = failure.text().get();
+  EXPECT_EQ(body.find("kube-apiserver rejects this"), std::string::npos) << body;
+  EXPECT_NE(body.find("passed 6, failed 4"), std::string::npos) << body;
+}
+
+TEST(JunitReport, TheFullTextOfAProblemNamesItsBundle) {
+  const RunReport r = sampleReport();
+  WrittenBundles bundles;
+  bundles.add(r.kinds[0], r.kinds[0].problems[1],
+              {"/out/bundles/CronTab-P2-v1-v1beta1-round-trip", "curl --data-binary @x"});
+  pugi::xml_document doc;
+  ASSERT_TRUE(doc.load_string(renderJunit(r, bundles).c_str()));
+  const std::string first =
+      testcase(doc, "v1 -> v1beta1: round-trip").child("failure").text().get();
+  EXPECT_NE(first.find("replay: convcheck replay /out/bundles/CronTab-P2-v1-v1beta1-round-trip\n"),
+            std::string::npos)
+      << first;
+  EXPECT_NE(first.find("curl: curl --data-binary @x\n"), std::string::npos) << first;
 }
 
 TEST(JunitReport, AWarningOnlySiteIsSkippedWithItsReason) {

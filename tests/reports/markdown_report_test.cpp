@@ -21,9 +21,11 @@ namespace fs = std::filesystem;
 using testing::sampleReport;
 
 TEST(MarkdownSummary, ATableRowPerProblemWithALinkToItsBundle) {
-  RunReport r = sampleReport();
-  r.kinds[0].problems[1].example.bundle = "/reports/run/bundles/CronTab-P2-v1-v1beta1-round-trip";
-  const std::string md = renderMarkdownSummary(r, "/reports/run");
+  const RunReport r = sampleReport();
+  WrittenBundles bundles;
+  bundles.add(r.kinds[0], r.kinds[0].problems[1],
+              {"/reports/run/bundles/CronTab-P2-v1-v1beta1-round-trip", ""});
+  const std::string md = renderMarkdownSummary(r, bundles, "/reports/run");
   EXPECT_NE(md.find("## convcheck: 2 problems, properties failed"), std::string::npos) << md;
   EXPECT_NE(md.find("| id | severity | problem | breaks | cases | bundle |"), std::string::npos);
   EXPECT_NE(md.find("| P2 | data loss | spec.image is lost (was \"x\") | round-trip v1->v1beta1 "
@@ -39,9 +41,11 @@ TEST(MarkdownSummary, ATableRowPerProblemWithALinkToItsBundle) {
 }
 
 TEST(MarkdownSummary, AJobSummaryNamesBundlesWithoutLinksAndSaysWhereTheyAre) {
-  RunReport r = sampleReport();
-  r.kinds[0].problems[1].example.bundle = "/w/out/bundles/CronTab-P2-v1-v1beta1-round-trip";
-  const std::string md = renderMarkdownSummary(r, "/w", BundleCells::Paths);
+  const RunReport r = sampleReport();
+  WrittenBundles bundles;
+  bundles.add(r.kinds[0], r.kinds[0].problems[1],
+              {"/w/out/bundles/CronTab-P2-v1-v1beta1-round-trip", ""});
+  const std::string md = renderMarkdownSummary(r, bundles, "/w", BundleCells::Paths);
   EXPECT_NE(md.find("| 6 | `out/bundles/CronTab-P2-v1-v1beta1-round-trip` |"), std::string::npos)
       << md;
   EXPECT_EQ(md.find("]("), std::string::npos) << md;  // no link GitHub would leave dead
@@ -50,7 +54,7 @@ TEST(MarkdownSummary, AJobSummaryNamesBundlesWithoutLinksAndSaysWhereTheyAre) {
 }
 
 TEST(MarkdownSummary, CellsCannotBreakTheTable) {
-  const std::string md = renderMarkdownSummary(sampleReport("a|b\nc<d> \xFF"), "");
+  const std::string md = renderMarkdownSummary(sampleReport("a|b\nc<d> \xFF"), {}, "");
   EXPECT_NE(md.find("a\\|b c&lt;d> \xEF\xBF\xBD"), std::string::npos) << md;
   EXPECT_EQ(firstInvalidUtf8(md), std::string::npos);
 }
@@ -63,9 +67,9 @@ TEST(MarkdownSummary, AStepSummaryIsAppendedToAndAFileReplaced) {
   std::ofstream(step) << "earlier step\n";
   ::setenv("GITHUB_STEP_SUMMARY", step.c_str(), 1);
   EXPECT_EQ(githubStepSummary(), step.string());
-  ASSERT_EQ(writeMarkdownSummary(sampleReport(), step.string()), "");
-  ASSERT_EQ(writeMarkdownSummary(sampleReport(), (dir / "summary.md").string()), "");
-  ASSERT_EQ(writeMarkdownSummary(sampleReport(), (dir / "summary.md").string()), "");
+  ASSERT_EQ(writeMarkdownSummary(sampleReport(), {}, step.string()), "");
+  ASSERT_EQ(writeMarkdownSummary(sampleReport(), {}, (dir / "summary.md").string()), "");
+  ASSERT_EQ(writeMarkdownSummary(sampleReport(), {}, (dir / "summary.md").string()), "");
   ::unsetenv("GITHUB_STEP_SUMMARY");
   auto slurp = [](const fs::path& p) {
     std::ifstream in(p);
@@ -80,6 +84,19 @@ TEST(MarkdownSummary, AStepSummaryIsAppendedToAndAFileReplaced) {
   EXPECT_EQ(file.rfind("## convcheck", 0), 0u);
   EXPECT_EQ(file.find("## convcheck", 1), std::string::npos);  // replaced, not appended
   fs::remove_all(dir);
+}
+
+TEST(MarkdownSummary, AKindWithoutAJudgedCaseSaysNothingWasTestedNotNoProblems) {
+  RunReport r = sampleReport();
+  r.exitCode = 3;
+  r.kinds[0].problems.clear();
+  for (auto& t : r.kinds[0].tallies) {
+    t.blocked += t.passed + t.failed;
+    t.passed = t.failed = 0;
+  }
+  const std::string md = renderMarkdownSummary(r, {}, "");
+  EXPECT_NE(md.find("Nothing was tested"), std::string::npos) << md;
+  EXPECT_EQ(md.find("No problems found"), std::string::npos) << md;
 }
 
 }  // namespace

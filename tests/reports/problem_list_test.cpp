@@ -1,5 +1,5 @@
-// Which problems a report lists and where: the run's problems, or the tallies' causes grouped
-// when the run filled none; the sites as short text; a problem's first testcase.
+// How reports name the run's problems: the sites as short text, where a problem shows and its
+// first testcase, and a digest title that keeps a rejection's own message.
 #include "reports/problem_list.h"
 
 #include <gtest/gtest.h>
@@ -10,38 +10,6 @@ namespace convcheck {
 namespace {
 
 using testing::sampleReport;
-
-TEST(ProblemList, TheRunsProblemsAreListedAsTheyAre) {
-  const RunReport r = sampleReport();
-  const auto problems = problemsOf(r.kinds[0]);
-  ASSERT_EQ(problems.size(), 2u);
-  EXPECT_EQ(problems[0].id, "P1");
-  EXPECT_EQ(problems[1].title, "spec.image is lost (was \"x\")");
-}
-
-TEST(ProblemList, WithoutProblemsEachCauseBecomesOneAcrossItsProperties) {
-  RunReport r = sampleReport();
-  r.kinds[0].problems.clear();
-  r.kinds[0].tallies[3].findings[0].cause->key = "round-trip|lost|spec.image";  // same defect
-  r.kinds[0].tallies[3].findings[0].cause->severity = Severity::DataLoss;
-  const auto problems = problemsOf(r.kinds[0]);
-  ASSERT_EQ(problems.size(), 1u);
-  EXPECT_EQ(problems[0].key, "lost|spec.image");
-  EXPECT_EQ(problems[0].sites.size(), 4u);
-  EXPECT_FALSE(problems[0].warningOnly);
-}
-
-TEST(ProblemList, AProblemOnlyOnWarningSitesOnlyWarnsAndComesLast) {
-  RunReport r = sampleReport();
-  r.kinds[0].problems.clear();
-  r.kinds[0].tallies[1].failed = 0;
-  r.kinds[0].tallies[2].failed = 0;
-  const auto problems = problemsOf(r.kinds[0]);
-  ASSERT_EQ(problems.size(), 2u);
-  EXPECT_EQ(problems[1].key, "lost|spec.image");
-  EXPECT_TRUE(problems[1].warningOnly);
-  EXPECT_EQ(problems[1].warningReason, "v0 is neither served nor stored");
-}
 
 TEST(ProblemList, SitesAreGroupedByPropertyAndCountedWhenLong) {
   Problem p;
@@ -58,13 +26,30 @@ TEST(ProblemList, SitesAreGroupedByPropertyAndCountedWhenLong) {
 TEST(ProblemList, AProblemIsAtTheTalliesItBreaksAndFirstAtTheFirstOfThem) {
   const RunReport r = sampleReport();
   const KindReport& k = r.kinds[0];
-  const auto problems = problemsOf(k);
+  const auto& problems = k.problems;
   const auto atRoundTrip = problemsAt(problems, k.tallies[2]);
   ASSERT_EQ(atRoundTrip.size(), 1u);
   EXPECT_EQ(atRoundTrip[0]->id, "P2");
   EXPECT_TRUE(problemsAt(problems, k.tallies[0]).empty());
   EXPECT_TRUE(isFirstSite(problems[1], k.tallies[1], k));
   EXPECT_FALSE(isFirstSite(problems[1], k.tallies[2], k));
+}
+
+TEST(ProblemList, TheDigestTitleOfARejectionKeepsTheWebhooksMessage) {
+  Problem p;
+  p.title =
+      "kube-apiserver rejects the answer: conversion webhook for triage.example.dev/v1alpha1, "
+      "Kind=GatewayList failed: Cannot read properties of undefined (reading 'map')";
+  EXPECT_EQ(digestTitle(p, 200),
+            "conversion failed: Cannot read properties of undefined (reading 'map')");
+  p.title =
+      "kube-apiserver rejects the answer: conversion webhook for triage.example.dev/v1alpha1, "
+      "Kind=GatewayList returned invalid converted object at index 2: invalid groupVersion";
+  EXPECT_EQ(digestTitle(p, 200),
+            "the webhook returned invalid converted object at index 2: invalid groupVersion");
+  p.title = "spec.image is lost (was \"x\")";
+  EXPECT_EQ(digestTitle(p, 200), p.title);
+  EXPECT_LE(digestTitle(p, 10).size(), 10u);
 }
 
 }  // namespace

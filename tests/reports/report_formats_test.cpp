@@ -62,7 +62,7 @@ TEST(ReportFormats, EachWritesItsFormatToThePathGiven) {
   std::filesystem::create_directories(dir);
   for (const auto& f : reportFormats()) {
     const auto path = dir / f.fileName;
-    ASSERT_EQ(f.write(minimalReport(), path.string()), "") << f.id;
+    ASSERT_EQ(f.write(minimalReport(), {}, path.string()), "") << f.id;
     const std::string text = slurp(path);
     if (f.id == "junit") {
       pugi::xml_document doc;

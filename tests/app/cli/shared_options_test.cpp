@@ -22,7 +22,8 @@ namespace {
 // filters several kinds, generate's and minimize's picks one CRD; run's --seed is the run's
 // (random by default), generate's draws the objects, minimize's the request uids; generate's -o
 // prints one JSON object per line, minimize's indented objects; run's --report-dir receives
-// reports and bundles, minimize's one bundle, fuzz's the bundles of its problems; fuzz's --seed
+// reports and bundles, minimize's one bundle, fuzz's the bundles of its problems, merge's the
+// merged reports (the bundles stay in the shards'); fuzz's --seed
 // is libFuzzer's; run's --corpus replays samples and regressions, fuzz's keeps libFuzzer's inputs;
 // run's --config also holds run options, fuzz's only acknowledged differences; run's --batch-size
 // is a LIST chunk, fuzz's the largest batch of a case; run's --jobs is requests in flight, fuzz's

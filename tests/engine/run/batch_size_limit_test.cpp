@@ -120,7 +120,16 @@ TEST(BatchSizeLimit, TheReportSaysTheLimitInTheFindingsOfThePairItExplains) {
   other.exchanges = {share(exchange(3))};
   t.findings = {explained, other};
   report.tallies.push_back(t);
+  Problem problem;
+  problem.title =
+      "kube-apiserver rejects the answer: conversion webhook for x/v2 failed: the "
+      "server responded with the status code 413 but did not return more information";
+  problem.example = explained;
+  report.problems = {problem};
   limit.describe(report);
+  EXPECT_EQ(report.problems[0].title,
+            "requests are refused (HTTP 413) from 100 objects (100.0 kB) on; 99 objects (99.0 kB) "
+            "pass (v1 -> v2)");
   ASSERT_EQ(report.tallies[0].findings[0].details.size(), 1u);
   EXPECT_NE(report.tallies[0].findings[0].details[0].find("from 100 objects"), std::string::npos);
   EXPECT_TRUE(report.tallies[0].findings[1].details.empty());

@@ -36,6 +36,23 @@ TEST(CaseProgress, TellsEveryCaseWithTheCallsSoFarAndWhetherItFailed) {
   EXPECT_EQ(progress.failingCases(), 1);
 }
 
+// Stored objects (--cluster-objects) and corpus cases run first: the progress line counts them,
+// while the first generated case still runs alone and --max-failures counts generated cases.
+TEST(CaseProgress, StoredCasesAreToldButAreNotTheFirstGeneratedCase) {
+  RunConfig config;
+  config.maxFailingCases = 1;
+  std::vector<std::pair<bool, long long>> told;
+  config.onCaseDone = [&](const CaseDone& done) { told.emplace_back(done.failed, done.requests); };
+  const std::string kind = "Widget";
+  CaseProgress progress(config, kind);
+  progress.storedCaseDone(caseWith(Outcome::Fail), 4);
+  progress.storedCaseDone(caseWith(Outcome::Pass), 9);
+  EXPECT_EQ(told, (std::vector<std::pair<bool, long long>>{{true, 4}, {false, 9}}));
+  EXPECT_TRUE(progress.beforeFirstCase());
+  EXPECT_FALSE(progress.limitReached());
+  EXPECT_EQ(progress.failingCases(), 0);
+}
+
 TEST(CaseProgress, TheLimitIsReachedAtMaxFailuresFailingCases) {
   RunConfig config;
   config.maxFailingCases = 2;

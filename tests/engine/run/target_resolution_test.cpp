@@ -48,7 +48,11 @@ TEST(TargetResolution, AServiceReferenceNeedsAUrlAndIsCheckedForItsServiceName) 
   crd.clientConfig.service = ServiceReference{"system", "widget-webhook", "/convert", 443};
   auto missing = resolveTarget(crd, {});
   ASSERT_TRUE(std::holds_alternative<std::string>(missing));
-  EXPECT_NE(std::get<std::string>(missing).find("pass --url"), std::string::npos);
+  // Every way to reach it: through kubectl (either flag) or a URL of the user's.
+  EXPECT_NE(std::get<std::string>(missing).find("pass --port-forward or --service-proxy"),
+            std::string::npos)
+      << std::get<std::string>(missing);
+  EXPECT_NE(std::get<std::string>(missing).find("--url"), std::string::npos);
   EXPECT_NE(std::get<std::string>(missing).find("widget-webhook.system.svc"), std::string::npos);
 
   TargetChoice choice;

@@ -7,6 +7,7 @@
 #include <map>
 
 #include "kube/apiserver/apiserver_model.h"
+#include "properties/checks/json_diff.h"
 
 namespace convcheck {
 namespace {
@@ -143,6 +144,28 @@ TEST(ExchangeChecks, SourceApiVersionFailsTargetVersion) {
   EXPECT_EQ(failing(ex), Names{"target-version"});
 }
 
+// The diff of a wrong apiVersion, kind, uid or count names the field, not "(root)" with a list.
+TEST(ExchangeChecks, EnvelopeFieldDiffsNameTheirField) {
+  auto diffOf = [](const Exchange& ex, const std::string& property) {
+    for (const auto& r :
+         checkExchange(share(ex), {"v1beta1", "v1", std::chrono::milliseconds(30000)}))
+      if (r.property == property && r.finding)
+        return renderDiff(jsonDiff(r.finding->expected, r.finding->got), 10);
+    return std::string("(no finding)");
+  };
+  auto s = review({object("a", "v1beta1")});
+  EXPECT_EQ(
+      diffOf(answer(s, json::array({s.objects[0]})), "target-version"),
+      "- apiVersion: \"stable.example.com/v1\"\n+ apiVersion: \"stable.example.com/v1beta1\"\n");
+  json objects = converted(s);
+  objects[0]["kind"] = "CronTabV1";
+  EXPECT_EQ(diffOf(answer(s, objects), "kind-unchanged"),
+            "- kind: \"CronTab\"\n+ kind: \"CronTabV1\"\n");
+  EXPECT_EQ(
+      diffOf(answer(s, converted(s), "other-uid"), "uid-echo"),
+      "- response.uid: \"11111111-2222-4333-8444-555555555555\"\n+ response.uid: \"other-uid\"\n");
+}
+
 TEST(ExchangeChecks, ChangedKindFailsKindUnchanged) {
   auto s = review({object("a", "v1beta1")});
   json objects = converted(s);
@@ -170,6 +193,31 @@ TEST(ExchangeChecks, Http500FailsEnvelopeAndBlocksTheRest) {
   ex.verdict = judgeConversion(ex.sent, ex.http, json());
   EXPECT_EQ(failing(ex), Names{"response-envelope"});
   EXPECT_EQ(outcomes(ex)["uid-echo"], Outcome::Blocked);
+}
+
+// A refusal says what was seen (this answer, to a request of this size), never that every read
+// fails: a body-size limit refuses large requests only.
+TEST(ExchangeChecks, ARefusedAnswerIsSaidForTheRequestItAnsweredNotForEveryRead) {
+  auto s = review({object("a", "v1beta1"), object("b", "v1beta1")});
+  Exchange ex;
+  ex.sent = s;
+  ex.http.status = 413;
+  ex.http.body = "";
+  ex.verdict = judgeConversion(ex.sent, ex.http, json());
+  std::string summary;
+  for (const auto& r :
+       checkExchange(share(ex), {"v1beta1", "v1", std::chrono::milliseconds(30000)}))
+    if (r.property == "response-envelope" && r.finding) summary = r.finding->summary;
+  EXPECT_EQ(
+      summary.rfind("kube-apiserver rejects the answer (http-status: HTTP 413) to a request of "
+                    "2 objects (",
+                    0),
+      0u)
+      << summary;
+  EXPECT_NE(summary.find(") v1beta1 -> v1: the get, list, watch or write that sends it fails"),
+            std::string::npos)
+      << summary;
+  EXPECT_EQ(summary.find("every"), std::string::npos) << summary;
 }
 
 TEST(ExchangeChecks, TimeoutFailsTimeoutAndBlocksEnvelope) {

@@ -101,6 +101,33 @@ TEST(OutputChecks, ValidatorViolationsFailSchemaValid) {
   EXPECT_EQ(outcome(results, "no-pruned-fields"), Outcome::Pass);
 }
 
+TEST(OutputChecks, SchemaValidSaysOneLinePerViolationAndOneHintPerField) {
+  auto a = cronTab("a", {{"image", "x"}});
+  auto b = cronTab("b", {{"image", "y"}});
+  json outA = converted(a), outB = converted(b);
+  outA["spec"]["image"] = "x ";
+  outB["spec"]["image"] = "y ";
+  auto ex = success({a, b}, {outA, outB});
+  CaseContext ctx = kCtx;
+  ctx.schemaOf = [](const std::string&) { return &kSchema; };
+  auto results = checkOutput(share(ex), ctx, [](const json& o) {
+    return std::vector<std::string>{"spec.image: Invalid value: " + o["spec"]["image"].dump() +
+                                    ": spec.image in body should match '^[a-z]+$'"};
+  });
+  const Finding* f = nullptr;
+  for (const auto& r : results)
+    if (r.property == "schema-valid") f = r.finding ? &*r.finding : nullptr;
+  ASSERT_NE(f, nullptr);
+  EXPECT_EQ(f->details,
+            (std::vector<std::string>{
+                "index 0: spec.image: Invalid value: \"x \": spec.image in body should match "
+                "'^[a-z]+$'",
+                "index 1: spec.image: Invalid value: \"y \": spec.image in body should match "
+                "'^[a-z]+$'",
+                "hint: the webhook wrote spec.image = \"x \" (the v1beta1 object had \"x\"): "
+                "likelier fix: the webhook"}));
+}
+
 TEST(PathChecks, TransitivityComparesTheDirectAndTheTwoHopResult) {
   auto a = cronTab("a", {{"image", "x"}});
   auto direct = success({a}, {converted(a)});
