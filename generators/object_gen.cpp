@@ -68,8 +68,8 @@ struct ObjectGenerator::State {
   std::optional<JsonDrawGen> anyShape;
   std::optional<JsonDrawGen> minimalGen;
 
-  SchemaGenEnv env(FieldCoverage c, bool unknown) {
-    return SchemaGenEnv{GenMode{c, unknown, options.formats}, &patterns, &genNotes};
+  SchemaGenEnv env(FieldCoverage c, bool unknown, bool longShapes = false) {
+    return SchemaGenEnv{GenMode{c, unknown, options.formats, longShapes}, &patterns, &genNotes};
   }
 
   const std::map<std::string, JsonDrawGen>& fields() {
@@ -103,8 +103,8 @@ struct ObjectGenerator::State {
       overrides["status"].presence = shape.withStatus && shape.coverage != FieldCoverage::Minimal
                                          ? Presence::Included
                                          : Presence::Never;
-    return capped(objectSchemaDraws(schema.root, env(shape.coverage, unknown), std::move(overrides),
-                                    CheckOptions{true, true}));
+    return capped(objectSchemaDraws(schema.root, env(shape.coverage, unknown, shape.longShapes),
+                                    std::move(overrides), CheckOptions{true, true}));
   }
 };
 
@@ -147,14 +147,18 @@ std::variant<ObjectGenerator, std::string> ObjectGenerator::compile(const Crd& c
 
   try {
     st->minimalGen = st->build({FieldCoverage::Minimal, false, false, false});
-    std::vector<JsonDrawGen> shapes;
+    // Every shape with full metadata, in short and (one object in four) long shapes.
+    std::vector<JsonDrawGen> shapes, longShapes;
     for (auto coverage : {FieldCoverage::Sparse, FieldCoverage::Full})
       for (bool status : {true, false})
-        for (bool unknown : {false, true})
+        for (bool unknown : {false, true}) {
           shapes.push_back(st->build({coverage, status, unknown, true}));
+          longShapes.push_back(st->build({coverage, status, unknown, true, true}));
+        }
     shapes.push_back(*st->minimalGen);
     shapes.push_back(st->build({FieldCoverage::Sparse, true, false, false}));
-    st->anyShape = pickDraw(std::move(shapes));
+    st->anyShape =
+        weightedDraw({{3, pickDraw(std::move(shapes))}, {1, pickDraw(std::move(longShapes))}});
   } catch (const std::exception& e) {
     return what + ": cannot compile generators: " + e.what();
   }

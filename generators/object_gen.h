@@ -25,6 +25,7 @@ struct ObjectShape {
   bool withStatus = true;      // include `status` when the schema has one
   bool unknownFields = false;  // add fields kept by x-kubernetes-preserve-unknown-fields
   bool fullMetadata = true;  // labels, annotations, managedFields, … (else only the required ones)
+  bool longShapes = false;   // long lists, maps of many keys, deep free-form values now and then
 };
 
 class ObjectGenerator;
@@ -48,7 +49,8 @@ class ObjectGenerator {
                                                             const std::string& version,
                                                             GeneratorOptions options = {});
 
-  rc::Gen<nlohmann::json> objects() const;  // any shape: full custom resources
+  // Any shape: full custom resources, one in four with long shapes (ObjectShape::longShapes).
+  rc::Gen<nlohmann::json> objects() const;
   rc::Gen<nlohmann::json> minimal() const;  // only required fields, minimal metadata, no status
   // The value objects() (or minimal()) gives for `random` and `size`, drawn without its shrink
   // tree: what a run sends. The same seed rebuilds the tree when a failure is shrunk. Throws
