@@ -97,6 +97,16 @@ JsonDrawGen bindMode(JsonDrawGen gen, unsigned mode) {
   });
 }
 
+JsonDrawGen mapDraw(JsonDrawGen gen, std::function<json(json)> f) {
+  return JsonDrawGen([gen, f](const rc::Random& random, int size, const DrawOptions& draw) {
+    JsonDraw d = gen(random, size, draw);
+    if (d.error) return d;
+    d.value = f(std::move(d.value));
+    if (d.tree) d.tree = rc::shrinkable::map(std::move(*d.tree), f);
+    return d;
+  });
+}
+
 JsonDrawGen justDraw(json value) {
   return JsonDrawGen([value](const rc::Random&, int, const DrawOptions& draw) {
     if (!draw.trees) return JsonDraw{value, nullptr, std::nullopt};

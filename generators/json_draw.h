@@ -67,6 +67,9 @@ JsonDrawGen weightedDraw(std::vector<std::pair<std::size_t, JsonDrawGen>> gens);
 // rc::gen::just over draws: always `value`, no shrinks.
 JsonDrawGen justDraw(nlohmann::json value);
 
+// rc::gen::map over draws: `f` of the value, and of every value in the tree.
+JsonDrawGen mapDraw(JsonDrawGen gen, std::function<nlohmann::json(nlohmann::json)> f);
+
 // `gen` drawn with DrawOptions::mode set to `mode`, whatever the caller passes.
 JsonDrawGen bindMode(JsonDrawGen gen, unsigned mode);
 

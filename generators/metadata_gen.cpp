@@ -187,6 +187,101 @@ std::size_t dns1123Length(rc::Random& r, std::size_t longest) {
   }
 }
 
+// Label keys and values as tools set them (app.kubernetes.io/*, Helm's), or any qualified name.
+std::string labelKey(rc::Random& r) {
+  static constexpr const char* kKeys[] = {"app.kubernetes.io/name",
+                                          "app.kubernetes.io/instance",
+                                          "app.kubernetes.io/version",
+                                          "app.kubernetes.io/component",
+                                          "app.kubernetes.io/part-of",
+                                          "app.kubernetes.io/managed-by",
+                                          "helm.sh/chart",
+                                          "app",
+                                          "tier",
+                                          "environment"};
+  return below(r, 2) ? std::string(kKeys[below(r, sizeof(kKeys) / sizeof(*kKeys))])
+                     : qualifiedName(r);
+}
+
+std::string storedLabelValue(rc::Random& r) {
+  switch (below(r, 5)) {
+    case 0:
+      return "Helm";
+    case 1:
+      return word(r) + "-" + std::to_string(below(r, 10)) + "." + std::to_string(below(r, 30)) +
+             "." + std::to_string(below(r, 10));
+    default:
+      return labelValue(r);
+  }
+}
+
+// Annotation keys and values as controllers and deploy tools leave them.
+std::string storedAnnotationKey(rc::Random& r) {
+  static constexpr const char* kKeys[] = {
+      "meta.helm.sh/release-name",      "meta.helm.sh/release-namespace",
+      "argocd.argoproj.io/tracking-id", "deployment.kubernetes.io/revision",
+      "example.com/config-hash",        "kubernetes.io/description"};
+  return below(r, 2) ? std::string(kKeys[below(r, sizeof(kKeys) / sizeof(*kKeys))])
+                     : qualifiedName(r);
+}
+
+std::string storedAnnotationValue(rc::Random& r) {
+  switch (below(r, 8)) {
+    case 0:
+      return word(r) + ":example.com/Widget:" + word(r) + "/" + word(r) + "-" +
+             std::to_string(below(r, 100));
+    case 1:
+      return "sha256:" + hex(r, 64);
+    case 2:
+      return "Managed by " + word(r) + "; see https://example.com/docs?topic=" + word(r) +
+             "&lang=en#" + word(r);
+    default:
+      return annotationValue(r);
+  }
+}
+
+// managedFields as the API server keeps them: the manager that created the object (kubectl
+// apply, client or server side, helm, Argo CD, kubectl create, an operator), sometimes a later
+// kubectl edit and kubectl label, a controller (finalizers, owner references) and a status
+// writer. fieldsV1 is left empty: withAppliedMetadata fills it from the object. Entries shrink
+// away down to one (the field itself is optional).
+rc::Gen<json> managedFieldsEntries(std::vector<std::string> apiVersions, std::string own) {
+  return rc::Gen<json>([apiVersions, own](const rc::Random& random, int size) {
+    rc::Random gens = random;
+    rc::Random r = gens.split();
+    auto entry = [&](const char* manager, const char* operation, bool status) {
+      const std::string version =
+          !own.empty() && below(r, 4) != 0 ? own : apiVersions[below(r, apiVersions.size())];
+      json e = {{"manager", manager},       {"operation", operation},
+                {"apiVersion", version},    {"time", rfc3339Seconds()(gens.split(), size).value()},
+                {"fieldsType", "FieldsV1"}, {"fieldsV1", json::object()}};
+      if (status) e["subresource"] = "status";
+      return rc::shrinkable::just(std::move(e));
+    };
+    static constexpr std::pair<const char*, const char*> kCreators[] = {
+        {"kubectl-client-side-apply", "Update"},
+        {"kubectl-client-side-apply", "Update"},
+        {"kubectl-client-side-apply", "Update"},
+        {"kubectl", "Apply"},
+        {"helm", "Update"},
+        {"argocd-controller", "Apply"},
+        {"kubectl-create", "Update"},
+        {"example-operator", "Update"}};
+    const auto& creator = kCreators[below(r, sizeof(kCreators) / sizeof(*kCreators))];
+    std::vector<rc::Shrinkable<json>> items;
+    items.push_back(entry(creator.first, creator.second, false));
+    if (below(r, 4) == 0) items.push_back(entry("kubectl-edit", "Update", false));
+    if (below(r, 5) == 0) items.push_back(entry("kubectl-label", "Update", false));
+    if (below(r, 3) == 0) items.push_back(entry("manager", "Update", false));
+    if (below(r, 5) < 3) items.push_back(entry("manager", "Update", true));
+    return arrayShrinkable(std::move(items), 1, nullptr);
+  });
+}
+
+rc::Gen<json> storedAnnotationMaps() {
+  return stringMap(storedAnnotationKey, storedAnnotationValue, 4);
+}
+
 }  // namespace
 
 rc::Gen<std::string> dns1123Names() {
@@ -248,7 +343,7 @@ rc::Gen<std::string> uids() {
   });
 }
 
-rc::Gen<json> labelMaps() { return stringMap(qualifiedName, labelValue, 4); }
+rc::Gen<json> labelMaps() { return stringMap(labelKey, storedLabelValue, 8); }
 
 rc::Gen<json> annotationMaps() {
   return stringMap(
@@ -311,33 +406,23 @@ rc::Gen<json> objectMeta(const MetadataOptions& o) {
         for (std::size_t i = 0; i < refs.size(); ++i) refs[i]["controller"] = i == 0;
         return refs;
       });
-  auto managedEntry = rc::Gen<json>([apiVersions](const rc::Random& random, int size) {
-    rc::Random gens = random;
-    rc::Random r = gens.split();
-    static constexpr const char* kManagers[] = {"kubectl-client-side-apply", "manager",
-                                                "kubectl-edit", "helm", "before-first-apply"};
-    json e = {{"manager", kManagers[below(r, 5)]},
-              {"operation", below(r, 4) == 0 ? "Apply" : "Update"},
-              {"apiVersion", apiVersions[below(r, apiVersions.size())]},
-              {"time", rfc3339Seconds()(gens.split(), size).value()},
-              {"fieldsType", "FieldsV1"},
-              {"fieldsV1", json::object()}};
-    if (below(r, 5) == 0) e["subresource"] = "status";
-    return rc::shrinkable::just(e);
-  });
-  auto managedFields = listOf<std::string>(managedEntry, 3, [](const json& v) { return v.dump(); });
+  auto managedFields = managedFieldsEntries(apiVersions, o.apiVersion);
 
+  const double tagged = o.listed ? std::max(p, 0.8) : p;
   std::vector<Field> fields = {
       {"name", name, true, 1},
       {"uid", asJson(uids()), true, 1},
       {"creationTimestamp", asJson(rfc3339Seconds()), true, 1},
       {"generation", generation, true, 1},
-      {"resourceVersion", resourceVersion, false, p},
-      {"labels", labelMaps(), false, p},
-      {"annotations", annotationMaps(), false, p},
+      {"resourceVersion", resourceVersion, false, o.listed ? 1.0 : p},
+      {"labels", labelMaps(), false, tagged},
+      {"annotations", storedAnnotationMaps(), false, tagged},
       {"finalizers", finalizers, false, p * 0.5},
       {"ownerReferences", ownerReferences, false, p * 0.5},
-      {"managedFields", managedFields, false, o.minimal ? 0.0 : std::max(p, 0.7)},
+      {"managedFields", managedFields, false,
+       o.minimal  ? 0.0
+       : o.listed ? 1.0
+                  : std::max(p, 0.85)},
   };
   if (o.namespaced) fields.push_back({"namespace", asJson(namespaceNames()), true, 1});
   return composite(std::move(fields), nullptr);

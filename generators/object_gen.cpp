@@ -6,6 +6,7 @@
 #include <stdexcept>
 #include <thread>
 
+#include "generators/applied_metadata.h"
 #include "generators/metadata_gen.h"
 #include "generators/pattern_strings.h"
 
@@ -67,9 +68,22 @@ struct ObjectGenerator::State {
   std::optional<std::map<std::string, JsonDrawGen>> rootFields;
   std::optional<JsonDrawGen> anyShape;
   std::optional<JsonDrawGen> minimalGen;
+  std::optional<JsonDrawGen> listedGen;
 
-  SchemaGenEnv env(FieldCoverage c, bool unknown) {
-    return SchemaGenEnv{GenMode{c, unknown, options.formats}, &patterns, &genNotes};
+  SchemaGenEnv env(FieldCoverage c, bool unknown, bool longShapes = false) {
+    return SchemaGenEnv{GenMode{c, unknown, options.formats, longShapes}, &patterns, &genNotes};
+  }
+
+  const JsonDrawGen& of(ObjectMix mix) const {
+    switch (mix) {
+      case ObjectMix::Minimal:
+        return *minimalGen;
+      case ObjectMix::Listed:
+        return *listedGen;
+      case ObjectMix::Any:
+        break;
+    }
+    return *anyShape;
   }
 
   const std::map<std::string, JsonDrawGen>& fields() {
@@ -92,8 +106,10 @@ struct ObjectGenerator::State {
     MetadataOptions md;
     md.namespaced = namespaced;
     md.apiVersions = apiVersions;
+    md.apiVersion = apiVersion;
     md.minimal = !shape.fullMetadata || shape.coverage == FieldCoverage::Minimal;
     md.optionalProbability = shape.coverage == FieldCoverage::Full ? 0.8 : 0.5;
+    md.listed = shape.listed;
     if (const SchemaNode* m = schema.root->property("metadata"))
       if (auto n = m->properties.find("name"); n != m->properties.end()) md.nameSchema = n->second;
     overrides["metadata"] = FieldOverride{drawOf(objectMeta(md)), Presence::Always};
@@ -103,8 +119,11 @@ struct ObjectGenerator::State {
       overrides["status"].presence = shape.withStatus && shape.coverage != FieldCoverage::Minimal
                                          ? Presence::Included
                                          : Presence::Never;
-    return capped(objectSchemaDraws(schema.root, env(shape.coverage, unknown), std::move(overrides),
-                                    CheckOptions{true, true}));
+    SchemaNodePtr root = schema.root;
+    return capped(
+        mapDraw(objectSchemaDraws(schema.root, env(shape.coverage, unknown, shape.longShapes),
+                                  std::move(overrides), CheckOptions{true, true}),
+                [root](json o) { return withAppliedMetadata(std::move(o), *root); }));
   }
 };
 
@@ -147,14 +166,21 @@ std::variant<ObjectGenerator, std::string> ObjectGenerator::compile(const Crd& c
 
   try {
     st->minimalGen = st->build({FieldCoverage::Minimal, false, false, false});
-    std::vector<JsonDrawGen> shapes;
+    // Every shape with full metadata, in short and (one object in four) long shapes.
+    std::vector<JsonDrawGen> shapes, longShapes, listed;
     for (auto coverage : {FieldCoverage::Sparse, FieldCoverage::Full})
       for (bool status : {true, false})
-        for (bool unknown : {false, true})
+        for (bool unknown : {false, true}) {
           shapes.push_back(st->build({coverage, status, unknown, true}));
+          longShapes.push_back(st->build({coverage, status, unknown, true, true}));
+          listed.push_back(st->build({coverage, status, unknown, true, false, true}));
+          listed.push_back(st->build({coverage, status, unknown, true, true, true}));
+        }
     shapes.push_back(*st->minimalGen);
     shapes.push_back(st->build({FieldCoverage::Sparse, true, false, false}));
-    st->anyShape = pickDraw(std::move(shapes));
+    st->anyShape =
+        weightedDraw({{3, pickDraw(std::move(shapes))}, {1, pickDraw(std::move(longShapes))}});
+    st->listedGen = pickDraw(std::move(listed));
   } catch (const std::exception& e) {
     return what + ": cannot compile generators: " + e.what();
   }
@@ -167,9 +193,12 @@ rc::Gen<json> ObjectGenerator::objects() const { return genOf(*state_->anyShape)
 
 rc::Gen<json> ObjectGenerator::minimal() const { return genOf(*state_->minimalGen); }
 
-json ObjectGenerator::drawObject(const rc::Random& random, int size, bool minimalShape) const {
-  const JsonDrawGen& gen = minimalShape ? *state_->minimalGen : *state_->anyShape;
-  JsonDraw d = gen(random, size, DrawOptions{false});
+rc::Gen<json> ObjectGenerator::listed() const { return genOf(*state_->listedGen); }
+
+rc::Gen<json> ObjectGenerator::mix(ObjectMix mix) const { return genOf(state_->of(mix)); }
+
+json ObjectGenerator::drawObject(const rc::Random& random, int size, ObjectMix mix) const {
+  JsonDraw d = state_->of(mix)(random, size, DrawOptions{false});
   d.check();
   return std::move(d.value);
 }

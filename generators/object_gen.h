@@ -25,7 +25,14 @@ struct ObjectShape {
   bool withStatus = true;      // include `status` when the schema has one
   bool unknownFields = false;  // add fields kept by x-kubernetes-preserve-unknown-fields
   bool fullMetadata = true;  // labels, annotations, managedFields, … (else only the required ones)
+  bool longShapes = false;   // long lists, maps of many keys, deep free-form values now and then
+  bool listed = false;       // metadata as a LIST returns it: managedFields, resourceVersion always
 };
+
+// Which objects to draw: any shape (objects()), only required fields (minimal()), or what a LIST
+// chunk returns (listed(): stored objects of any content shape, each with the metadata every
+// stored object has: managedFields, resourceVersion, labels and annotations more often).
+enum class ObjectMix { Any, Minimal, Listed };
 
 class ObjectGenerator;
 
@@ -48,12 +55,16 @@ class ObjectGenerator {
                                                             const std::string& version,
                                                             GeneratorOptions options = {});
 
-  rc::Gen<nlohmann::json> objects() const;  // any shape: full custom resources
+  // Any shape: full custom resources, one in four with long shapes (ObjectShape::longShapes).
+  rc::Gen<nlohmann::json> objects() const;
   rc::Gen<nlohmann::json> minimal() const;  // only required fields, minimal metadata, no status
-  // The value objects() (or minimal()) gives for `random` and `size`, drawn without its shrink
-  // tree: what a run sends. The same seed rebuilds the tree when a failure is shrunk. Throws
-  // what the Gen's value() would.
-  nlohmann::json drawObject(const rc::Random& random, int size, bool minimalShape = false) const;
+  rc::Gen<nlohmann::json> listed() const;   // as a LIST chunk holds them (ObjectMix::Listed)
+  rc::Gen<nlohmann::json> mix(ObjectMix mix) const;
+  // The value mix(`mix`) gives for `random` and `size`, drawn without its shrink tree: what a run
+  // sends. The same seed rebuilds the tree when a failure is shrunk. Throws what the Gen's value()
+  // would.
+  nlohmann::json drawObject(const rc::Random& random, int size,
+                            ObjectMix mix = ObjectMix::Any) const;
   rc::Gen<nlohmann::json> shaped(const ObjectShape& shape) const;
 
   // Values for the field at `fieldPath` ("spec.replicas", "spec.ports[*]" for items,

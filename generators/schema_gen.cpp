@@ -4,6 +4,7 @@
 #include <cmath>
 #include <functional>
 
+#include "generators/container_shapes.h"
 #include "generators/format_check.h"
 #include "generators/json_draw.h"
 #include "generators/json_gen.h"
@@ -31,13 +32,15 @@ double presenceProbability(FieldCoverage coverage, int size) {
   return 0;
 }
 
-unsigned drawMode(FieldCoverage coverage, bool unknownFields) {
-  return static_cast<unsigned>(coverage) | (unknownFields ? 4u : 0u);
+unsigned drawMode(FieldCoverage coverage, bool unknownFields, bool longShapes) {
+  return static_cast<unsigned>(coverage) | (unknownFields ? 4u : 0u) | (longShapes ? 8u : 0u);
 }
 
 FieldCoverage coverageOf(unsigned mode) { return static_cast<FieldCoverage>(mode & 3u); }
 
 bool unknownFieldsOf(unsigned mode) { return (mode & 4u) != 0; }
+
+bool longShapesOf(unsigned mode) { return (mode & 8u) != 0; }
 
 namespace {
 
@@ -102,6 +105,15 @@ JsonGen retrying(JsonGen inner, LocalValidity valid, std::string what,
     }
     throw PermanentFailure("no valid value for " + what + " after " + std::to_string(kAttempts) +
                            " attempts (" + last + ")");
+  });
+}
+
+// Free-form JSON (json_gen's arbitraryJson), deep and wide now and then in the long-shapes mode.
+JsonGen freeForm(int maxDepth, bool allowNull) {
+  const JsonGen plain = drawOf(arbitraryJson(maxDepth, allowNull, false));
+  const JsonGen shaped = drawOf(arbitraryJson(maxDepth, allowNull, true));
+  return JsonGen([plain, shaped](const rc::Random& random, int size, const DrawOptions& draw) {
+    return (longShapesOf(draw.mode) ? shaped : plain)(random, size, draw);
   });
 }
 
@@ -340,7 +352,7 @@ class Compiler {
     // x-kubernetes-preserve-unknown-fields without a type: any JSON (objects when properties
     // are specified).
     if (node->hasProperties || !node->required.empty()) return object(node, {}, {});
-    return retrying(drawOf(arbitraryJson(2, false)), localValidity(node, {}), where(*node));
+    return retrying(freeForm(2, false), localValidity(node, {}), where(*node));
   }
 
   static NumberBounds bounds(const SchemaNode& n) {
@@ -348,9 +360,13 @@ class Compiler {
   }
 
   JsonGen integers(const SchemaNode& n) {
-    // int-or-string values decode into Go's intstr.IntOrString (int32).
-    const bool int32 = n.intOrString || normalizedFormat(n.format) == "int32";
-    return drawOf(integerValues(bounds(n), int32 ? IntegerWidth::Int32 : IntegerWidth::Int64));
+    if (normalizedFormat(n.format) == "int32")
+      return drawOf(integerValues(bounds(n), IntegerWidth::Int32));
+    const JsonGen int64 = drawOf(integerValues(bounds(n), IntegerWidth::Int64));
+    if (!n.intOrString) return int64;
+    // int-or-string values: mostly what Go's intstr.IntOrString holds (int32), but the API
+    // server stores any int64, and a typed webhook that cannot decode one fails there.
+    return weightedDraw({{3, drawOf(integerValues(bounds(n), IntegerWidth::Int32))}, {1, int64}});
   }
 
   JsonGen strings(const SchemaNode& n) {
@@ -406,12 +422,8 @@ struct ObjectPlan {
   std::vector<FieldPlan> fields;
   std::optional<JsonGen> mapValues;  // additionalProperties
   LocalValidity valid;
-  JsonGen unknownValues = drawOf(arbitraryJson(2, true));
+  JsonGen unknownValues = freeForm(2, true);
 };
-
-// Sizes shrink with depth, so deep optional structure thins out and objects stay finite.
-int childSize(int size) { return size * 9 / 10; }
-int elementSize(int size) { return size * 7 / 10; }
 
 JsonDraw generateObject(const ObjectPlan& plan, const rc::Random& random, int size,
                         const DrawOptions& draw) {
@@ -435,12 +447,18 @@ JsonDraw generateObject(const ObjectPlan& plan, const rc::Random& random, int si
       optionalAbsent.push_back(&f);
   }
   std::size_t mapCount = 0, unknownCount = 0;
+  int mapSize = elementSize(size), unknownSize = elementSize(size);
   if (plan.mapValues) {
-    const std::size_t extra = coverage == FieldCoverage::Minimal ? 0 : dec.next() % (1 + size / 25);
-    mapCount = n.minProperties.value_or(0) + extra;
+    const ContainerSize extra = mapEntries(dec, coverage, longShapesOf(draw.mode), size);
+    mapCount = n.minProperties.value_or(0) + extra.members;
+    mapSize = extra.memberSize;
     if (coverage != FieldCoverage::Minimal && mapCount == 0 && chance(0.3)) mapCount = 1;
   }
-  if (unknownFields && chance(0.6)) unknownCount = 1 + dec.next() % 3;
+  if (unknownFields && chance(0.6)) {
+    const ContainerSize extra = mapEntries(dec, coverage, longShapesOf(draw.mode), size);
+    unknownCount = std::max<std::size_t>(1 + dec.next() % 3, extra.members);
+    unknownSize = extra.memberSize;
+  }
 
   auto total = [&] { return present.size() + mapCount + unknownCount; };
   if (n.maxProperties) {
@@ -504,12 +522,12 @@ JsonDraw generateObject(const ObjectPlan& plan, const rc::Random& random, int si
   for (std::size_t i = 0; i < mapCount; ++i) {
     auto key = freshKey(mapKeys());
     if (!key) break;
-    add(*key, (*plan.mapValues)(r.split(), elementSize(size), draw), true);
+    add(*key, (*plan.mapValues)(r.split(), mapSize, draw), true);
   }
   for (std::size_t i = 0; i < unknownCount; ++i) {
     auto key = freshKey(unknownFieldNames());
     if (!key) break;
-    add(*key, plan.unknownValues(r.split(), elementSize(size), draw), true);
+    add(*key, plan.unknownValues(r.split(), unknownSize, draw), true);
   }
   if (failure) return JsonDraw::failed(failure);
   json value = json::object();
@@ -579,14 +597,14 @@ JsonGen Compiler::object(const SchemaNodePtr& node, std::map<std::string, FieldO
     if (node->additionalProperties)
       addField(r, compile(node->additionalProperties), true);
     else if (node->preserveUnknownFields)
-      addField(r, drawOf(arbitraryJson(1, false)), true);
+      addField(r, freeForm(1, false), true);
     else
       addField(r, failing("required field " + r + " at " + where(*node) + " has no schema"), true);
   }
   if (node->additionalProperties)
     plan->mapValues = compile(node->additionalProperties);
   else if (node->additionalPropertiesBool && *node->additionalPropertiesBool)
-    plan->mapValues = drawOf(arbitraryJson(1, true));
+    plan->mapValues = freeForm(1, true);
 
   const JsonGen gen([plan](const rc::Random& random, int size, const DrawOptions& draw) {
     return generateObject(*plan, random, size, draw);
@@ -605,33 +623,29 @@ JsonGen Compiler::array(const SchemaNodePtr& node) {
       if (!withKeys->isRequired(k) && withKeys->property(k)) withKeys->required.push_back(k);
     itemNode = withKeys;
   }
-  const JsonGen items = itemNode ? compile(itemNode) : drawOf(arbitraryJson(1, false));
+  const JsonGen items = itemNode ? compile(itemNode) : freeForm(1, false);
   const bool unique = node->uniqueItems || node->listType == "set" || node->listType == "map";
   const std::vector<std::string> keys =
       node->listType == "map" ? node->listMapKeys : std::vector<std::string>{};
   const std::size_t minItems = node->minItems.value_or(0);
   const std::optional<std::uint64_t> maxItems = node->maxItems;
   auto valid = localValidity(node, {});
+  const std::vector<std::string> repeatable = repeatableKeyFields(*node);
+  const LocalValidity itemValid = itemNode ? localValidity(itemNode, {}) : LocalValidity();
   const std::string what = where(*node);
   const JsonGen gen([=](const rc::Random& random, int size, const DrawOptions& draw) {
     rc::Random r = random;
     rc::Random dec = r.split();
-    std::size_t n = minItems;
-    const FieldCoverage coverage = coverageOf(draw.mode);
-    if (coverage != FieldCoverage::Minimal) {
-      const std::size_t extra =
-          static_cast<std::size_t>(size) / 20 + (coverage == FieldCoverage::Full ? 1 : 0);
-      n += dec.next() % (extra + 1);
-    }
-    if (maxItems && n > *maxItems) n = *maxItems;
+    const ContainerSize length =
+        listLength(dec, coverageOf(draw.mode), longShapesOf(draw.mode), size, minItems, maxItems);
+    const std::size_t n = length.members;
     std::vector<rc::Shrinkable<json>> out;
     std::size_t count = 0;
     json value = json::array();
     std::set<std::string> seen;
     std::string failure;
-    const int cs = elementSize(size);
     for (std::size_t attempt = 0; count < n && attempt < n * 4 + 8; ++attempt) {
-      auto s = items(r.split(), cs, draw);
+      auto s = items(r.split(), length.memberSize, draw);
       try {
         s.check();
       } catch (const rc::GenerationFailure& e) {
@@ -657,6 +671,8 @@ JsonGen Compiler::array(const SchemaNodePtr& node) {
     if (count < minItems)
       throw rc::GenerationFailure("cannot generate " + std::to_string(minItems) + " items for " +
                                   what + (failure.empty() ? "" : " (" + failure + ")"));
+    if (!repeatable.empty())
+      repeatKeyFields(dec, repeatable, value, draw.trees ? &out : nullptr, itemValid, valid);
     if (!draw.trees) return JsonDraw{std::move(value), nullptr, std::nullopt};
     return JsonDraw{std::move(value), nullptr,
                     lazyArrayShrinkable(std::move(out), minItems, valid)};
@@ -673,7 +689,7 @@ JsonDrawGen schemaDrawsForAnyMode(const SchemaNodePtr& node, const SchemaGenEnv&
 
 JsonDrawGen schemaDraws(const SchemaNodePtr& node, const SchemaGenEnv& env) {
   return bindMode(schemaDrawsForAnyMode(node, env),
-                  drawMode(env.mode.coverage, env.mode.unknownFields));
+                  drawMode(env.mode.coverage, env.mode.unknownFields, env.mode.longShapes));
 }
 
 rc::Gen<json> schemaGen(const SchemaNodePtr& node, const SchemaGenEnv& env) {
@@ -684,7 +700,7 @@ JsonDrawGen objectSchemaDraws(const SchemaNodePtr& node, const SchemaGenEnv& env
                               std::map<std::string, FieldOverride> overrides, CheckOptions check) {
   Compiler c(env);
   return bindMode(c.object(node, std::move(overrides), check),
-                  drawMode(env.mode.coverage, env.mode.unknownFields));
+                  drawMode(env.mode.coverage, env.mode.unknownFields, env.mode.longShapes));
 }
 
 }  // namespace convcheck

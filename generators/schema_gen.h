@@ -33,6 +33,9 @@ struct GenMode {
   bool unknownFields =
       false;  // add unknown fields where x-kubernetes-preserve-unknown-fields keeps them
   FormatOptions formats;
+  // Containers as big as real objects hold them now and then (container_shapes): long lists,
+  // maps of many keys, deep and wide free-form values. Off: every list and map stays short.
+  bool longShapes = false;
 };
 
 // Honest notes collected while compiling generators (deduplicated, in order of discovery).
@@ -74,10 +77,11 @@ JsonDrawGen schemaDraws(const SchemaNodePtr& node, const SchemaGenEnv& env);
 // DrawOptions::mode (drawMode) instead of env.mode, so one compilation serves every shape.
 JsonDrawGen schemaDrawsForAnyMode(const SchemaNodePtr& node, const SchemaGenEnv& env);
 
-// The DrawOptions::mode of a coverage and unknown-fields choice, and back.
-unsigned drawMode(FieldCoverage coverage, bool unknownFields);
+// The DrawOptions::mode of a coverage, unknown-fields and long-shapes choice, and back.
+unsigned drawMode(FieldCoverage coverage, bool unknownFields, bool longShapes = false);
 FieldCoverage coverageOf(unsigned mode);
 bool unknownFieldsOf(unsigned mode);
+bool longShapesOf(unsigned mode);
 
 // schemaDraws as an rc::Gen (values with their shrink trees).
 rc::Gen<nlohmann::json> schemaGen(const SchemaNodePtr& node, const SchemaGenEnv& env);

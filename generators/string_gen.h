@@ -19,10 +19,17 @@ inline constexpr std::size_t kKubernetesLengthLimits[] = {63, 253};
 // minLength and the Kubernetes limits the bounds allow, each once, in that order.
 std::vector<std::size_t> boundaryLengths(std::size_t minLen, std::optional<std::size_t> maxLen);
 
-// Strings of [minLen, maxLen] code points: one in seven at one of the boundaryLengths, else
-// mostly short, sometimes long. Shrinks by removing code points (not below minLen) and by
-// replacing them with 'a'.
+// Strings of [minLen, maxLen] code points over every printable ASCII character and some beyond:
+// one in seven at one of the boundaryLengths, one in fourteen a punctuatedValue (cut or filled to
+// the bounds), else mostly short, sometimes long. Shrinks by removing code points (not below
+// minLen) and by replacing them with 'a'.
 rc::Gen<std::string> plainStrings(std::size_t minLen, std::optional<std::size_t> maxLen);
+
+// A value with the punctuation real ones carry: a URL with a query, a connection string, a label
+// selector, KEY=VALUE lists, command-line flags, a cron line with its time zone, an e-mail
+// address, an IPv6 host and port, a JSONPath, a Go template, search paths, an image by digest, a
+// message with brackets and percent signs.
+std::string punctuatedValue(rc::Random& r);
 
 // Keys of additionalProperties maps: label-like keys, dotted and slashed keys, non-ASCII keys and
 // rarely the empty key.

@@ -1,6 +1,8 @@
 // Schema-level mutation and cross-over of fuzz cases: a field's value drawn again from its schema
-// node, an optional field dropped, a list grown or shrunk, an object added, removed or replaced,
-// another target version. Mutants stay valid cases. Used by the fuzz engine's custom mutator.
+// node, an optional field dropped, a list grown or shrunk (up to its maxItems), a string edited
+// character by character, list items made to share a key field, keys added and values nested
+// inside preserve-unknown and free-form maps, an object added, removed or replaced, another
+// target version. Mutants stay valid cases. Used by the fuzz engine's custom mutator.
 #pragma once
 
 #include <cstdint>
@@ -20,6 +22,9 @@ enum class MutationKind {
   SetValue,          // a field's value drawn again from its schema node
   DropField,         // an optional field removed
   ResizeList,        // a list's element removed, repeated or added, or a new length it may have
+  EditString,        // a string's characters inserted, removed, replaced or repeated
+  RepeatKey,         // a list item takes the `type`/`name` (or a map-key field) of another
+  EditFreeForm,      // keys added, or a value nested deeper, inside a preserve-unknown/free map
   AddObject,         // a generated object appended to the batch
   RemoveObject,      // an object removed from a batch of several
   RegenerateObject,  // an object replaced by a generated one of any source version
@@ -53,6 +58,9 @@ class CaseMutator {
   bool setValue(FuzzCase& c, std::uint64_t seed);
   bool dropField(FuzzCase& c, std::uint64_t seed);
   bool resizeList(FuzzCase& c, std::uint64_t seed);
+  bool editString(FuzzCase& c, std::uint64_t seed);
+  bool repeatKey(FuzzCase& c, std::uint64_t seed);
+  bool editFreeForm(FuzzCase& c, std::uint64_t seed);
   bool addObject(FuzzCase& c, std::uint64_t seed) const;
   bool removeObject(FuzzCase& c, std::uint64_t seed) const;
   bool regenerateObject(FuzzCase& c, std::uint64_t seed) const;

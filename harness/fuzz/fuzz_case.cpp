@@ -66,7 +66,8 @@ json generatedFuzzObject(const FuzzKind& kind, const std::string& version, std::
   for (int attempt = 0; attempt < 8; ++attempt) {
     const int size = static_cast<int>(rng() % 101);
     try {
-      json object = gen.drawObject(rc::Random(rng()), size, minimal);
+      json object =
+          gen.drawObject(rc::Random(rng()), size, minimal ? ObjectMix::Minimal : ObjectMix::Any);
       if (kind.valid(object, version)) return object;
       last = "an invalid object";
     } catch (const std::exception& e) {

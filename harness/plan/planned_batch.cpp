@@ -15,22 +15,23 @@ using nlohmann::json;
 
 namespace {
 
-// A minimal-shape case draws its first object with the minimal shape, every other one with any.
-bool drawsMinimal(const PlannedCase& planned, std::size_t slot) {
-  return slot == 0 && planned.shape == CaseShape::Minimal;
+// A minimal-shape case draws its first object with the minimal shape; a LIST chunk draws every
+// object as a LIST returns stored objects; any other object has any shape.
+ObjectMix mixOf(const PlannedCase& planned, std::size_t slot) {
+  if (planned.listChunk) return ObjectMix::Listed;
+  return slot == 0 && planned.shape == CaseShape::Minimal ? ObjectMix::Minimal : ObjectMix::Any;
 }
 
 }  // namespace
 
 rc::Shrinkable<json> plannedDraw(const ObjectGenerator& generator, const PlannedCase& planned,
                                  std::size_t slot) {
-  auto g = drawsMinimal(planned, slot) ? generator.minimal() : generator.objects();
-  return g(rc::Random(planned.seed + slot), planned.genSize);
+  return generator.mix(mixOf(planned, slot))(rc::Random(planned.seed + slot), planned.genSize);
 }
 
 json plannedObject(const ObjectGenerator& generator, const PlannedCase& planned, std::size_t slot) {
   return generator.drawObject(rc::Random(planned.seed + slot), planned.genSize,
-                              drawsMinimal(planned, slot));
+                              mixOf(planned, slot));
 }
 
 std::vector<json> uniqueIdentities(std::vector<json> batch, const std::vector<std::size_t>& slots,

@@ -16,7 +16,8 @@
 namespace convcheck {
 
 // Object `slot` of a planned case, drawn from its version's generator: the minimal generator for
-// object 0 of a Minimal case, else any object; seeded by the case seed and the slot.
+// object 0 of a Minimal case, listed objects (ObjectMix::Listed, as a LIST returns stored objects)
+// throughout a LIST chunk, else any object; seeded by the case seed and the slot.
 rc::Shrinkable<nlohmann::json> plannedDraw(const ObjectGenerator& generator,
                                            const PlannedCase& planned, std::size_t slot);
 

@@ -29,8 +29,10 @@ struct PlannedCase {
   // When set, object 0 takes the namespace/name/uid of object 0 of that earlier case (with new
   // content): a webhook that caches by name, or mixes up objects, shows it here.
   std::optional<int> sameIdentityAs;
-  bool listChunk =
-      false;  // a LIST-sized batch (maxBatchSize objects, more than kMixedBatchObjects)
+  // A LIST-sized batch (maxBatchSize objects, more than kMixedBatchObjects) of objects as a LIST
+  // returns them (every one with managedFields, resourceVersion, …): as many bytes as a real
+  // LIST chunk of the kind.
+  bool listChunk = false;
 };
 
 struct PlanRequest {

@@ -330,18 +330,16 @@ TEST(SchemaGen, ListTypeMapEntriesHaveUniqueCompositeKeys) {
   }
 }
 
-TEST(SchemaGen, IntOrStringYieldsInt32IntegersAndStrings) {
+TEST(SchemaGen, IntOrStringYieldsIntegersAndStrings) {
   CompiledField f(json{{"x-kubernetes-int-or-string", true},
                        {"anyOf", {{{"type", "integer"}}, {{"type", "string"}}}},
                        {"pattern", "^(\\+|-)?[0-9]+(m|Mi|Gi)?$"}});
   int ints = 0, strings = 0;
   for (const auto& v : validSamples(f)) {
-    if (v.is_number_integer()) {
+    if (v.is_number_integer())
       ++ints;
-      EXPECT_LE(std::llabs(v.get<std::int64_t>()), std::int64_t{2147483648});
-    } else {
+    else
       ++strings;
-    }
   }
   EXPECT_GT(ints, 0);
   EXPECT_GT(strings, 0);

@@ -21,8 +21,9 @@ double bytesOf(const std::string& number, const std::string& unit) {
   return unit == "MB" ? n * 1e6 : unit == "kB" ? n * 1e3 : n;
 }
 
-// Checks the bisection's sentence in the problems' examples of `r` and returns how many said it.
-int checkLimitSaid(const ConvcheckResult& r, const std::string& refusal) {
+// Checks the bisection's sentence in the problems' examples of `r` (the sizes on either side of
+// `cap`) and returns how many said it.
+int checkLimitSaid(const ConvcheckResult& r, const std::string& refusal, std::size_t cap = kCap) {
   const std::regex sentence("refused \\(" + refusal +
                             "\\) from (\\d+) objects \\(([\\d.]+) (B|kB|MB)\\) on; (\\d+) "
                             "objects? \\(([\\d.]+) (B|kB|MB)\\) passed");
@@ -35,8 +36,8 @@ int checkLimitSaid(const ConvcheckResult& r, const std::string& refusal) {
         if (!std::regex_search(text, m, sentence)) continue;
         ++said;
         EXPECT_EQ(std::stoul(m[1]), std::stoul(m[4]) + 1) << text;
-        EXPECT_GT(bytesOf(m[2], m[3]), kCap) << text;
-        EXPECT_LE(bytesOf(m[5], m[6]), kCap) << text;
+        EXPECT_GT(bytesOf(m[2], m[3]), static_cast<double>(cap)) << text;
+        EXPECT_LE(bytesOf(m[5], m[6]), static_cast<double>(cap)) << text;
       }
   return said;
 }
@@ -65,6 +66,23 @@ TEST(BodyLimits, A413ForLargeBodiesIsReportedWithTheSizeAtWhichItStarts) {
   ASSERT_EQ(r.status.code, 1) << r.out << r.err;
   EXPECT_EQ(r.failedProperties(), std::vector<std::string>{"response-envelope"}) << r.out;
   EXPECT_GT(checkLimitSaid(r, "HTTP 413"), 0) << r.out;
+}
+
+// A default run (no --tests) sends each pair one LIST chunk of 500 objects as a LIST returns them
+// (managedFields mirroring the fields, last-applied-configuration, labels, annotations): about
+// twice the bytes of 500 objects with sparse metadata. A cap above every other request of the run
+// (mixed batches of at most 32 objects) and below that chunk is found, and reported between the
+// largest request that passed and the smallest refused.
+TEST(BodyLimits, ADefaultRunFindsACapThatOnlyAListChunkOfStoredObjectsReaches) {
+  constexpr std::size_t kListCap = 600'000;
+  ExampleWebhookOptions options;
+  options.program = {ExampleWebhook::binaryPath(), "--max-body-bytes", std::to_string(kListCap)};
+  ExampleWebhook hook(options);
+  auto r = runConvcheck({"run", "--crd", ExampleWebhook::cronTabCrdPath(), "--url", hook.url(),
+                         "--ca-file", hook.pki().caFile(), "--seed", "1", "--shrink-budget", "20"});
+  ASSERT_EQ(r.status.code, 1) << r.out << r.err;
+  EXPECT_EQ(r.failedProperties(), std::vector<std::string>{"response-envelope"}) << r.out;
+  EXPECT_GT(checkLimitSaid(r, "HTTP 413", kListCap), 0) << r.out;
 }
 
 TEST(BodyLimits, AConnectionResetOnLargeBodiesIsReportedWithTheSizeAtWhichItStarts) {

@@ -37,6 +37,13 @@ TEST_P(CaseMutatorTest, ChainsOfMutantsStayValid) {
   if (GetParam().rfind("widgets", 0) == 0) {
     EXPECT_GT(kinds[MutationKind::ResizeList], 0);
   }
+  // The gadgets CRD has every shape: free strings, keyed lists, preserve-unknown maps.
+  if (GetParam().rfind("gadgets", 0) == 0) {
+    for (MutationKind k : {MutationKind::ResizeList, MutationKind::EditString,
+                           MutationKind::RepeatKey, MutationKind::EditFreeForm})
+      EXPECT_GT(kinds[k], 0) << mutationName(k);
+  }
+  EXPECT_GT(kinds[MutationKind::EditString], 0);
 }
 
 TEST_P(CaseMutatorTest, AValueMutationChangesOneObjectOnly) {
@@ -101,6 +108,8 @@ TEST_P(CaseMutatorTest, CrossOversStayValidAndTakeFromBoth) {
 }
 
 INSTANTIATE_TEST_SUITE_P(ExampleCrds, CaseMutatorTest, kExampleCrds, crdTestName);
+INSTANTIATE_TEST_SUITE_P(Gadgets, CaseMutatorTest,
+                         ::testing::Values("gadgets.shapes.example.dev.yaml"), crdTestName);
 
 }  // namespace
 }  // namespace convcheck

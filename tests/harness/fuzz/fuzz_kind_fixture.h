@@ -1,8 +1,10 @@
-// A FuzzKind of an example CRD (every version a source and a target), for the fuzz-case tests.
+// A FuzzKind of an example CRD, or of a CRD beside these tests (every version a source and a
+// target), for the fuzz-case tests.
 #pragma once
 
 #include <gtest/gtest.h>
 
+#include <filesystem>
 #include <map>
 #include <optional>
 #include <set>
@@ -19,8 +21,12 @@ class FuzzKindTest : public ::testing::TestWithParam<std::string> {
  protected:
   void SetUp() override {
     std::istringstream none;
+    const std::string beside = std::string(CONVCHECK_FUZZ_TESTS_DIR) + "/" + GetParam();
     LoadResult loaded =
-        loadCrdInput(std::string(CONVCHECK_EXAMPLES_DIR) + "/crds/" + GetParam(), none);
+        loadCrdInput(std::filesystem::exists(beside)
+                         ? beside
+                         : std::string(CONVCHECK_EXAMPLES_DIR) + "/crds/" + GetParam(),
+                     none);
     ASSERT_FALSE(loaded.crds.empty());
     auto compiled = KindContext::compile(loaded.crds.front());
     ASSERT_TRUE(std::holds_alternative<KindContext>(compiled));

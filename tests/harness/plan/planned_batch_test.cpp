@@ -88,6 +88,29 @@ TEST_F(PlannedDrawTest, ObjectZeroOfAMinimalCaseComesFromTheMinimalGenerator) {
   EXPECT_EQ(plannedDraw(*gen, planned, 1).value(), gen->objects()(rc::Random(43), 60).value());
 }
 
+// A LIST returns stored objects: every one has managedFields and a resourceVersion, and most
+// carry labels and annotations; objects of other cases often lack them.
+TEST_F(PlannedDrawTest, EveryObjectOfAListChunkHasTheMetadataOfAStoredObject) {
+  PlannedCase chunk;
+  chunk.seed = 7;
+  chunk.genSize = 47;
+  chunk.listChunk = true;
+  PlannedCase single = chunk;
+  single.listChunk = false;
+  int labelled = 0, singleWithout = 0;
+  constexpr int kSlots = 200;
+  for (std::size_t slot = 0; slot < kSlots; ++slot) {
+    const json meta = plannedObject(*gen, chunk, slot)["metadata"];
+    EXPECT_TRUE(meta.contains("managedFields")) << meta.dump();
+    EXPECT_TRUE(meta.contains("resourceVersion")) << meta.dump();
+    labelled += meta.contains("labels") && meta.contains("annotations");
+    const json other = plannedObject(*gen, single, slot)["metadata"];
+    singleWithout += !other.contains("managedFields") || !other.contains("resourceVersion");
+  }
+  EXPECT_GE(labelled, kSlots / 2);
+  EXPECT_GT(singleWithout, 0);
+}
+
 TEST_F(PlannedDrawTest, TheObjectARunSendsIsTheValueOfTheTreeTheShrinkerRebuilds) {
   for (CaseShape shape : {CaseShape::Any, CaseShape::Minimal})
     for (std::uint64_t seed = 1; seed <= 40; ++seed)
