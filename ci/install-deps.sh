@@ -6,6 +6,8 @@
 #   package  ci/package.sh and ci/newcomer.sh: Debian roots (mmdebstrap), containers (podman,
 #            runc), the portable build's extras (static nghttp2; dpkg-dev to unpack Debian's
 #            curl and cpp-httplib sources), python3 with PyYAML (the Action's steps)
+# The test group also installs the CEL evaluator's test oracles from the npm registry
+# (tests/kube/cel/oracle: @bufbuild/cel and the cel-spec conformance data; never shipped).
 # Usage: install-deps.sh [GROUP...] (default: build test). Idempotent: packages already present
 # are left alone; safe to run on every CI job.
 set -euo pipefail
@@ -36,8 +38,19 @@ for p in "${packages[@]}"; do
   dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q 'install ok installed' || missing+=("$p")
 done
 
+# The CEL oracles for the tests (Node.js from the machine, or Debian's nodejs/npm).
+install_cel_oracle() {
+  local dir
+  dir="$(cd "$(dirname "$0")/.." && pwd)/tests/kube/cel/oracle"
+  [ -d "$dir/node_modules/@bufbuild/cel" ] && [ -d "$dir/node_modules/@bufbuild/cel-spec" ] && return 0
+  command -v npm >/dev/null || return 0
+  echo "install-deps: installing the CEL test oracles (npm) into $dir"
+  (cd "$dir" && npm install --no-audit --no-fund --silent >/dev/null)
+}
+
 if [ ${#missing[@]} -eq 0 ]; then
   echo "install-deps: all ${#packages[@]} packages present (${groups[*]})"
+  for group in "${groups[@]}"; do if [ "$group" = test ]; then install_cel_oracle; fi; done
   exit 0
 fi
 
@@ -46,3 +59,4 @@ if [ "$(id -u)" -ne 0 ]; then sudo_cmd=(sudo); fi
 echo "install-deps: installing ${missing[*]}"
 "${sudo_cmd[@]}" apt-get update -qq
 DEBIAN_FRONTEND=noninteractive "${sudo_cmd[@]}" apt-get install -y -qq --no-install-recommends "${missing[@]}"
+for group in "${groups[@]}"; do if [ "$group" = test ]; then install_cel_oracle; fi; done

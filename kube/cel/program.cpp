@@ -143,6 +143,11 @@ class Interpreter {
  private:
   static Value select(const Value& o, const std::string& field, bool testOnly) {
     if (o.isError()) return o;
+    if (o.kind() == Kind::Optional) {  // selection on an optional chains: none stays none
+      if (!o.hasValue()) return testOnly ? Value::boolean(false) : o;
+      if (testOnly) return select(o.optionalValue(), field, true);
+      return optionalSelect(o.optionalValue(), field);
+    }
     if (o.kind() != Kind::Map) {
       return Value::error(testOnly ? "invalid type for field selection."
                                    : "no such overload: field selection on " + typeNameOf(o));

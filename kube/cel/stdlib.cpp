@@ -271,6 +271,10 @@ std::optional<I64> listIndex(const Value& v) {
 
 Value index(const Value* a, std::size_t n, EvalState& st) {
   STRICT("_[_]");
+  if (a[0].kind() == Kind::Optional) {  // indexing an optional chains, as x[?k] does
+    const Builtin* optionalIndex = kubernetesFunctions().find("_[?_]", false);
+    return optionalIndex->fn(a, n, st);
+  }
   if (a[0].kind() == Kind::List) {
     auto i = listIndex(a[1]);
     if (!i) return noSuchOverload(kFn);

@@ -165,6 +165,7 @@ std::optional<CivilTime> civilTime(const TimePoint& t, std::string_view zone) {
   int offset = 0;
   if (!zone.empty() && zone != "UTC" && zone != "Z") {
     std::string z(zone);
+    if (z.size() == 5 && z[2] == ':') z = "+" + z;  // cel-go reads "02:00" as "+02:00"
     if (z.size() == 6 && (z[0] == '+' || z[0] == '-')) {
       auto off = parseOffset(z, 0);
       if (!off) return std::nullopt;

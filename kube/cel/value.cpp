@@ -197,26 +197,19 @@ std::optional<int> compareNumbers(const Value& a, const Value& b) {
   };
   const double x = asD(a), y = asD(b);
   if (std::isnan(x) || std::isnan(y)) return std::nullopt;
-  // Integers beyond 2^53 compare exactly against doubles where the double is integral.
+  // As cel-go: an integer against a double compares as doubles, after the range checks.
   if (ka == Kind::Double && kb != Kind::Double) {
     auto r = compareNumbers(b, a);
     return r ? std::optional<int>(-*r) : std::nullopt;
   }
   if (ka != Kind::Double && kb == Kind::Double) {
-    if (y >= 9223372036854775808.0 * 2) return -1;
-    if (y < -9223372036854775808.0) return 1;
     if (ka == Kind::Int) {
-      if (y >= 9223372036854775808.0) return -1;
-      const double t = std::trunc(y);
-      const auto yi = static_cast<std::int64_t>(t);
-      if (a.asInt() != yi) return cmp(a.asInt(), yi);
-      return cmp(0.0, y - t);
+      if (y < -9223372036854775808.0) return 1;
+      if (y > 9223372036854775807.0) return -1;
+    } else {
+      if (y < 0) return 1;
+      if (y > 18446744073709551615.0) return -1;
     }
-    if (y < 0) return 1;
-    const double t = std::trunc(y);
-    const auto yu = static_cast<std::uint64_t>(t);
-    if (a.asUint() != yu) return cmp(a.asUint(), yu);
-    return cmp(0.0, y - t);
   }
   return cmp(x, y);
 }
