@@ -9,6 +9,7 @@
 #include "generators/applied_metadata.h"
 #include "generators/metadata_gen.h"
 #include "generators/pattern_strings.h"
+#include "generators/validation_rules.h"
 
 namespace convcheck {
 
@@ -69,6 +70,7 @@ struct ObjectGenerator::State {
   std::optional<JsonDrawGen> anyShape;
   std::optional<JsonDrawGen> minimalGen;
   std::optional<JsonDrawGen> listedGen;
+  std::shared_ptr<const ValidationRules> rules;  // x-kubernetes-validations (null: none)
 
   SchemaGenEnv env(FieldCoverage c, bool unknown, bool longShapes = false) {
     return SchemaGenEnv{GenMode{c, unknown, options.formats, longShapes}, &patterns, &genNotes};
@@ -96,7 +98,16 @@ struct ObjectGenerator::State {
     return out;
   }
 
+  // Objects of `shape` that satisfy the version's validation rules (a fuller shape when the
+  // shape alone cannot).
   JsonDrawGen build(const ObjectShape& shape) {
+    if (!rules || rules->empty()) return buildUnruled(shape);
+    return satisfyingRules(buildUnruled(shape),
+                           buildUnruled({FieldCoverage::Full, true, false, true}), rules,
+                           schema.root);
+  }
+
+  JsonDrawGen buildUnruled(const ObjectShape& shape) {
     const bool unknown = shape.unknownFields && shape.coverage != FieldCoverage::Minimal;
     const auto& compiled = fields();
     std::map<std::string, FieldOverride> overrides;
@@ -154,11 +165,8 @@ std::variant<ObjectGenerator, std::string> ObjectGenerator::compile(const Crd& c
     return msg;
   }
   st->schema = std::get<ParsedSchema>(std::move(parsed));
-  if (st->schema.celRules > 0)
-    st->notes.push_back(
-        what + ": " + std::to_string(st->schema.celRules) +
-        " x-kubernetes-validations (CEL) rules are not evaluated; generated objects "
-        "may violate them");
+  if (st->schema.celRules > 0 && options.validationRules)
+    st->rules = std::make_shared<const ValidationRules>(schema);
   if (crd.preserveUnknownFields)
     st->notes.push_back(what +
                         ": spec.preserveUnknownFields is true; kube-apiserver prunes nothing");
@@ -238,6 +246,10 @@ rc::Gen<json> ObjectGenerator::valueFor(const std::string& fieldPath) const {
 }
 
 const std::vector<std::string>& ObjectGenerator::notes() const { return state_->notes; }
+std::vector<std::string> ObjectGenerator::ruleNotes() const {
+  return state_->rules ? state_->rules->notes() : std::vector<std::string>{};
+}
+const ValidationRules* ObjectGenerator::validationRules() const { return state_->rules.get(); }
 const ParsedSchema& ObjectGenerator::schema() const { return state_->schema; }
 const std::string& ObjectGenerator::version() const { return state_->version; }
 const std::string& ObjectGenerator::apiVersion() const { return state_->apiVersion; }
@@ -300,8 +312,10 @@ std::vector<json> generateObjects(const ObjectGenerator& gen, std::uint64_t seed
   return out;
 }
 
-nlohmann::json editedCopyOf(const ObjectGenerator& generator, const nlohmann::json& object,
-                            std::uint64_t seed) {
+namespace {
+
+nlohmann::json editedCopyFrom(const ObjectGenerator& generator, const nlohmann::json& object,
+                              std::uint64_t seed) {
   nlohmann::json fresh = generator.objects()(rc::Random(seed), 50).value();
   nlohmann::json edited = nlohmann::json::object();
   for (const char* key : {"apiVersion", "kind", "metadata"})
@@ -309,6 +323,20 @@ nlohmann::json editedCopyOf(const ObjectGenerator& generator, const nlohmann::js
   for (auto item = fresh.begin(); item != fresh.end(); ++item)
     if (item.key() != "apiVersion" && item.key() != "kind" && item.key() != "metadata")
       edited[item.key()] = item.value();
+  return edited;
+}
+
+}  // namespace
+
+nlohmann::json editedCopyOf(const ObjectGenerator& generator, const nlohmann::json& object,
+                            std::uint64_t seed) {
+  // An update kube-apiserver accepts: the transition rules hold against the object edited.
+  const ValidationRules* rules = generator.validationRules();
+  nlohmann::json edited = editedCopyFrom(generator, object, seed);
+  if (!rules || rules->empty()) return edited;
+  rc::Random random(seed);
+  for (int attempt = 0; attempt < 16 && !rules->hold(edited, &object); ++attempt)
+    edited = editedCopyFrom(generator, object, random.split().next());
   return edited;
 }
 

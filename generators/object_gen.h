@@ -35,15 +35,20 @@ struct ObjectShape {
 enum class ObjectMix { Any, Minimal, Listed };
 
 class ObjectGenerator;
+class ValidationRules;
 
 // A schema-valid change of `object` for edit-round-trip: the content (everything but apiVersion,
 // kind and metadata) of an object `generator` makes from `seed`, under the object's own apiVersion,
-// kind and metadata. Shared by the runner and replay/minimize so that both make the same edit.
+// kind and metadata; redrawn until the version's transition rules hold against `object`. Shared by
+// the runner and replay/minimize so that both make the same edit.
 nlohmann::json editedCopyOf(const ObjectGenerator& generator, const nlohmann::json& object,
                             std::uint64_t seed);
 
 struct GeneratorOptions {
   FormatOptions formats;
+  // Objects satisfy the version's x-kubernetes-validations (false: drawn as if it had none; for
+  // measuring what the rules cost).
+  bool validationRules = true;
 };
 
 class ObjectGenerator {
@@ -72,8 +77,13 @@ class ObjectGenerator {
   // Compiles on each call; not thread-safe with other calls on the same generator.
   rc::Gen<nlohmann::json> valueFor(const std::string& fieldPath) const;
 
-  // Honest notes: CEL rules not evaluated (count), patterns approximated, formats ignored, …
+  // Honest notes: patterns approximated, formats ignored, …
   const std::vector<std::string>& notes() const;
+  // Validation rules objects could not be made to satisfy so far (with the share of drawn
+  // objects each rejected), and rules kube-apiserver would refuse: for the end of a run.
+  std::vector<std::string> ruleNotes() const;
+  // The version's x-kubernetes-validations; null when it has none.
+  const ValidationRules* validationRules() const;
 
   const ParsedSchema& schema() const;
   const std::string& version() const;

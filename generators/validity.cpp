@@ -7,6 +7,7 @@
 #include <valijson/validator.hpp>
 
 #include "generators/metadata_check.h"
+#include "generators/validation_rules.h"
 #include "kube/names/field_errors.h"
 
 namespace convcheck {
@@ -164,6 +165,7 @@ struct ValidityChecker::State {
   valijson::Schema valijson;  // holds copies of what it needs: the translation is not kept
   std::string apiVersion, kind;
   bool namespaced = true;
+  std::shared_ptr<const ValidationRules> rules;  // x-kubernetes-validations (null: none)
 };
 
 std::variant<ValidityChecker, std::string> ValidityChecker::compile(const Crd& crd,
@@ -192,6 +194,9 @@ std::variant<ValidityChecker, std::string> ValidityChecker::compile(const Crd& c
   st->apiVersion = crd.group.empty() ? version : crd.apiVersion(version);
   st->kind = crd.kind;
   st->namespaced = crd.namespaced;
+  if (parsed.celRules > 0)
+    if (const CrdVersion* v = crd.version(version))
+      st->rules = std::make_shared<const ValidationRules>(v->schema);
   try {
     valijson::SchemaParser parser(valijson::SchemaParser::kDraft4);
     valijson::adapters::NlohmannJsonAdapter adapter(translated);
@@ -257,6 +262,10 @@ std::vector<Violation> ValidityChecker::checkObject(const json& object, bool val
           out.push_back(std::move(v));
     }
   }
+  // What kube-apiserver's validation rules say on create (only of an object that is otherwise
+  // valid: a rule over a field of the wrong type says nothing kube-apiserver would say).
+  if (st.rules && out.empty())
+    for (auto& v : st.rules->violations(object)) out.push_back(std::move(v));
   return out;
 }
 

@@ -253,6 +253,10 @@ class KindRun {
     calls_.fill(report_);
     if (!shrinkNote.empty()) report_.notes.push_back(std::move(shrinkNote));
     for (auto& note : chokes_.notes()) report_.notes.push_back(std::move(note));
+    // Validation rules objects could not be made to satisfy, once per run with their share.
+    for (const auto& [version, generator] : kind_.generators())
+      for (auto& note : generator.ruleNotes())
+        report_.notes.push_back("version " + version + ": " + std::move(note));
     tally_.fill(report_);
     sizeLimit_.describe(report_);
     report_.versions = kind_.versions();
