@@ -165,8 +165,10 @@ std::variant<ObjectGenerator, std::string> ObjectGenerator::compile(const Crd& c
     return msg;
   }
   st->schema = std::get<ParsedSchema>(std::move(parsed));
-  if (st->schema.celRules > 0 && options.validationRules)
+  if (st->schema.celRules > 0 && options.validationRules) {
     st->rules = std::make_shared<const ValidationRules>(schema);
+    for (const auto& n : st->rules->refusedNotes()) st->notes.push_back(what + ": " + n);
+  }
   if (crd.preserveUnknownFields)
     st->notes.push_back(what +
                         ": spec.preserveUnknownFields is true; kube-apiserver prunes nothing");

@@ -80,7 +80,8 @@ class ObjectGenerator {
   // Honest notes: patterns approximated, formats ignored, …
   const std::vector<std::string>& notes() const;
   // Validation rules objects could not be made to satisfy so far (with the share of drawn
-  // objects each rejected), and rules kube-apiserver would refuse: for the end of a run.
+  // objects each rejected), for the end of a run; rules kube-apiserver would refuse are in
+  // notes().
   std::vector<std::string> ruleNotes() const;
   // The version's x-kubernetes-validations; null when it has none.
   const ValidationRules* validationRules() const;

@@ -17,6 +17,7 @@ namespace convcheck {
 struct Violation {
   std::string path;
   std::string message;
+  bool rule = false;  // a violated x-kubernetes-validations rule (generators/validation_rules)
 };
 
 std::string childPath(const std::string& parent, const std::string& key);

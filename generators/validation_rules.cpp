@@ -94,7 +94,7 @@ std::vector<Violation> ValidationRules::violations(const json& object, const jso
     std::string message = v.message;
     const std::string prefix = v.field + ": ";
     if (message.compare(0, prefix.size(), prefix) == 0) message = message.substr(prefix.size());
-    out.push_back({v.field == "<nil>" ? "" : v.field, message});
+    out.push_back({v.field == "<nil>" ? "" : v.field, message, true});
   }
   return out;
 }
@@ -124,23 +124,28 @@ void ValidationRules::countUnsatisfied(const std::vector<cel::RuleViolation>& vi
   }
 }
 
+std::vector<std::string> ValidationRules::refusedNotes() const {
+  std::vector<std::string> out;
+  for (const auto& r : rules_.rules())
+    if (!r.problem.empty())
+      out.push_back("CEL validation rule not evaluated (kube-apiserver would refuse it): " +
+                    r.describe() + ": " + r.problem);
+  return out;
+}
+
 std::vector<std::string> ValidationRules::notes() const {
   std::vector<std::string> out;
   const std::uint64_t drawn = drawn_.load();
   for (std::size_t i = 0; i < rules_.rules().size(); ++i) {
     const auto& r = rules_.rules()[i];
-    if (!r.problem.empty()) {
-      out.push_back("validation rule not evaluated (kube-apiserver would refuse it): " +
-                    r.describe() + ": " + r.problem);
-      continue;
-    }
+    if (!r.problem.empty()) continue;
     const std::uint64_t left = unsatisfied_[i].load();
     if (left == 0 || drawn == 0) continue;
     char share[32];
     std::snprintf(share, sizeof share, "%.1f%%",
                   100.0 * static_cast<double>(rejected_[i].load()) / static_cast<double>(drawn));
-    out.push_back("validation rule convcheck could not satisfy: " + r.describe() + " (rejected " +
-                  share + " of drawn objects; " + std::to_string(left) + " of " +
+    out.push_back("CEL validation rule convcheck could not satisfy: " + r.describe() +
+                  " (rejected " + share + " of drawn objects; " + std::to_string(left) + " of " +
                   std::to_string(drawn) + " sent objects still violate it)");
   }
   return out;

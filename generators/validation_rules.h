@@ -37,8 +37,11 @@ class ValidationRules {
   void countDraw(const std::vector<cel::RuleViolation>& violated) const;
   // Counts an object that left the generator still violating `violated`.
   void countUnsatisfied(const std::vector<cel::RuleViolation>& violated) const;
-  // One note per rule that objects could not be made to satisfy, or that is not evaluated
-  // (kube-apiserver would refuse it), with the share of drawn objects it rejected.
+  // One note per rule that is not evaluated because kube-apiserver would refuse it: known when
+  // the rules compile.
+  std::vector<std::string> refusedNotes() const;
+  // One note per rule that objects could not be made to satisfy so far, with the share of drawn
+  // objects it rejected.
   std::vector<std::string> notes() const;
 
  private:

@@ -2,6 +2,7 @@
 // unchanged, deterministic by seed, with notes and clear errors.
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <sstream>
 
 #include "generators/generate_command.h"
@@ -99,9 +100,42 @@ TEST(GenerateCommand, TheNumberOfThreadsDoesNotChangeTheBytes) {
 }
 
 TEST(GenerateCommand, PrintsNotesSeparately) {
-  std::string notes;
-  run({"v1", 1, 1, GenerateFormat::Json}, &notes);
-  EXPECT_NE(notes.find("note: "), std::string::npos);
+  // A rule kube-apiserver would refuse (it does not compile) is not evaluated, and says so.
+  json schema = kSchema;
+  schema["properties"]["spec"]["x-kubernetes-validations"] = {{{"rule", "noSuchVariable == 1"}}};
+  std::ostringstream out, notes;
+  auto e =
+      runGenerate(testing::crdWithSchema(schema), {"v1", 3, 1, GenerateFormat::Json}, out, &notes);
+  ASSERT_FALSE(e.has_value()) << *e;
+  EXPECT_NE(notes.str().find("note: "), std::string::npos);
+  EXPECT_NE(notes.str().find("CEL"), std::string::npos) << notes.str();
+  EXPECT_NE(notes.str().find("x-kubernetes-validations[0]: noSuchVariable == 1"), std::string::npos)
+      << notes.str();
+  EXPECT_EQ(out.str().find("note"), std::string::npos);
+  std::istringstream lines(out.str());
+  std::string line;
+  int objects = 0;
+  for (; std::getline(lines, line); ++objects) EXPECT_TRUE(json::parse(line).is_object()) << line;
+  EXPECT_EQ(objects, 3);
+}
+
+TEST(GenerateCommand, PrintsObjectsARuleRejectsAndNamesTheRuleAfterThem) {
+  // No object satisfies a rule on its name that contradicts itself: the objects are printed as a
+  // run would send them, and the note after them names the rule with its share.
+  json schema = kSchema;
+  schema["x-kubernetes-validations"] = {
+      {{"rule", "self.metadata.name == 'a' && self.metadata.name == 'b'"}}};
+  std::ostringstream out, notes;
+  auto e =
+      runGenerate(testing::crdWithSchema(schema), {"v1", 5, 1, GenerateFormat::Json}, out, &notes);
+  ASSERT_FALSE(e.has_value()) << *e;
+  const std::string text = out.str();
+  EXPECT_EQ(std::count(text.begin(), text.end(), '\n'), 5);
+  EXPECT_NE(notes.str().find("note: CEL validation rule convcheck could not satisfy: <root> "
+                             "x-kubernetes-validations[0]"),
+            std::string::npos)
+      << notes.str();
+  EXPECT_NE(notes.str().find("rejected 100.0% of drawn objects"), std::string::npos) << notes.str();
 }
 
 TEST(GenerateCommand, UnknownVersionIsAnError) {
