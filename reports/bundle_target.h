@@ -26,7 +26,8 @@ BundleTarget bundleTargetFor(const KindReport& kind, const TransportOptions& run
 // A shell-quoted curl command that POSTs `requestFile` exactly as convcheck does: same headers
 // (Content-Type, Accept, User-Agent, no Expect, Accept-Encoding: gzip), HTTP/1.1 unless http2, the
 // URL with ?timeout=, --cacert/--cert/--key (or -k), --connect-to for a server name, --max-time.
-// `caFile` overrides transport.tls.caFile (e.g. a ca.pem written next to the bundle).
+// `caFile` overrides transport.tls.caFile (e.g. a ca.pem written next to the bundle). "" for a
+// target that is not an http(s) URL (converted in this process: there is nothing to re-send).
 std::string curlCommand(const BundleTarget& target, const std::string& requestFile,
                         const std::string& caFile);
 

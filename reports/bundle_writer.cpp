@@ -121,9 +121,11 @@ WrittenBundle writeBundle(const std::string& dirText, const Finding& finding, co
       "cd \"$(dirname \"$0\")\" || exit 1\n";
   for (std::size_t i = 0; i < finding.exchanges.size(); ++i)
     curlScript += curlCommand(sendAs, fmt::format("request-{}.json", i + 1), caFile) + "\necho\n";
-  writeFile(dir / "curl.sh", curlScript, error);
-  fs::permissions(dir / "curl.sh", fs::perms::owner_exec | fs::perms::group_exec,
-                  fs::perm_options::add, ec);
+  if (!curlCommand(sendAs, "request-1.json", caFile).empty()) {  // not for in-process targets
+    writeFile(dir / "curl.sh", curlScript, error);
+    fs::permissions(dir / "curl.sh", fs::perms::owner_exec | fs::perms::group_exec,
+                    fs::perm_options::add, ec);
+  }
 
   const TlsOptions& tls = target.transport.tls;
   json theCase =

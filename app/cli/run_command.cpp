@@ -61,6 +61,7 @@ void declareRunFlags(CLI::App& run, RunFlags& f) {
                  "Test only these kinds (Kind or CRD name); default: every CRD with strategy "
                  "Webhook");
   declareTargetOptions(run, f.target, TargetDefaults::Crd);
+  declareConversionOption(run, f.target);
   declareHttp2Option(run, c.transport.http2);
   declareReviewVersionOption(run, f.reviewVersion);
   declareDateTimesOption(run, f.dateTimes);
@@ -146,6 +147,11 @@ std::string finishRunConfig(RunFlags& f, const std::vector<std::string>& args) {
     return error;
   c.shardIndex = shard.index;
   c.shardCount = shard.count;
+  // kcp's converter leaves the source version's fields for kube-apiserver to prune (by design),
+  // so no-pruned-fields would fail every conversion: it is checked only when asked for.
+  if (!f.target.conversion.empty() && c.properties.empty())
+    for (const auto& p : propertyRegistry())
+      if (p.id != "no-pruned-fields") c.properties.push_back(std::string(p.id));
   if (auto error = readMaxResponseSize(f.maxResponseSize, c.transport); !error.empty())
     return error;
   if (!f.seedGiven) c.seed = std::random_device{}() * 0x100000001ull + std::random_device{}();

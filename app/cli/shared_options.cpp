@@ -14,6 +14,7 @@
 #include "engine/run/run_config.h"
 #include "engine/run/webhook_process.h"
 #include "harness/cluster/kubectl.h"
+#include "harness/transport/kcp_target.h"
 #include "harness/transport/url_parts.h"
 #include "kube/go/duration.h"
 #include "properties/checks/property_registry.h"
@@ -106,6 +107,12 @@ void declareTargetOptions(CLI::App& app, TargetFlags& f, TargetDefaults d) {
                      ? "Name to verify the certificate for; default: the bundle's"
                      : "Name to verify the certificate for; default for service references: "
                        "<name>.<namespace>.svc");
+}
+
+void declareConversionOption(CLI::App& app, TargetFlags& f) {
+  app.add_option("--conversion", f.conversion,
+                 "kcp APIConversion (YAML): its CEL rules convert in this process as kcp does, "
+                 "instead of a webhook (no --url); --crd may then be the APIResourceSchema");
 }
 
 void declareTimeoutOption(CLI::App& app, TargetFlags& f, TargetDefaults d) {
@@ -343,6 +350,27 @@ std::string readMaxResponseSize(const std::string& text, TransportOptions& trans
   return "";
 }
 
+namespace {
+
+// kcp keeps the fields a version preserves in an annotation of its own, added on the way out and
+// dropped on the way back: its bookkeeping, not a change of the object's metadata.
+void acknowledgePreserveAnnotations(const kcp::ApiConversion& conversion, RunConfig& c) {
+  for (std::size_t i = 0; i < conversion.conversions.size(); ++i) {
+    const kcp::VersionConversion& entry = conversion.conversions[i];
+    if (entry.preserve.empty()) continue;
+    if (!c.acks) c.acks.emplace();
+    if (c.acks->source.empty()) c.acks->source = conversion.source;
+    Acknowledgement a;
+    a.kind = Acknowledgement::Kind::Annotation;
+    a.key = kcp::kPreserveAnnotationPrefix + entry.from;
+    a.reason = "kcp keeps the fields " + entry.from + " preserves here for the way back";
+    a.where = fmt::format("{}: spec.conversions[{}].preserve", conversion.source, i);
+    c.acks->items.push_back(std::move(a));
+  }
+}
+
+}  // namespace
+
 std::string readWebhookTarget(const TargetFlags& flags, const std::vector<std::string>& command,
                               const std::vector<std::string>& args, RunConfig& c,
                               std::chrono::milliseconds& wait) {
@@ -356,6 +384,15 @@ std::string readWebhookTarget(const TargetFlags& flags, const std::vector<std::s
   if (auto error = oneWayToReach(!c.url.empty(), !command.empty(), c.serviceProxy, c.portForward);
       !error.empty())
     return error;
+  if (!flags.conversion.empty()) {
+    if (!c.url.empty() || !command.empty() || c.serviceProxy || c.portForward)
+      return "--conversion: the APIConversion's rules convert in this process; give no --url, "
+             "-- COMMAND, --service-proxy or --port-forward with it";
+    c.url = kcpTargetUrl(flags.conversion);
+    auto opened = openKcpConversion(c.url);
+    if (auto* error = std::get_if<std::string>(&opened)) return "--conversion: " + *error;
+    acknowledgePreserveAnnotations(std::get<kcp::KcpConverter>(opened).conversion(), c);
+  }
   TargetFlags target = flags;
   if (!command.empty()) target.url = expandPlaceholders(target.url, "", 1);
   if (auto error = applyTargetFlags(target, c.transport); !error.empty()) return error;

@@ -34,6 +34,7 @@ struct TargetFlags {
   std::string url, caFile, cert, key, tlsServerName, timeout;
   std::string wait;  // --wait: how long to wait for the webhook to answer before testing
   bool insecureSkipTlsVerify = false;
+  std::string conversion;  // --conversion: a kcp APIConversion converts instead of a webhook
 };
 
 // --crd (required, also -f): the CRD manifest.
@@ -58,6 +59,9 @@ void declareKindOption(CLI::App& app, std::string& kind);
 
 // --url, --ca-file, --cert, --key, --insecure-skip-tls-verify, --tls-server-name.
 void declareTargetOptions(CLI::App& app, TargetFlags& flags, TargetDefaults defaults);
+
+// --conversion FILE: kcp's APIConversion rules convert in this process (no webhook, no network).
+void declareConversionOption(CLI::App& app, TargetFlags& flags);
 
 // --timeout (TransportOptions' 30s by default unless the defaults come from a bundle).
 void declareTimeoutOption(CLI::App& app, TargetFlags& flags, TargetDefaults defaults);
@@ -103,7 +107,8 @@ CLI::Option* declareSeedOption(CLI::App& app, std::uint64_t& seed, const std::st
 std::string applyTargetFlags(const TargetFlags& flags, TransportOptions& transport);
 
 // How run and fuzz reach the webhook: `-- COMMAND` checked against the arguments (`args`, as
-// given), one of --url, -- COMMAND, --service-proxy and --port-forward at most, c.url and the
+// given), one of --url, -- COMMAND, --service-proxy, --port-forward and --conversion at most (c.url
+// names the APIConversion's kcp target, its file read and compiled), c.url and the
 // target flags applied to c.transport (a started webhook's --url may name {port}), --wait read
 // into `wait`. Returns an error or "".
 std::string readWebhookTarget(const TargetFlags& flags, const std::vector<std::string>& command,

@@ -2,6 +2,7 @@
 
 #include <fmt/format.h>
 
+#include "engine/run/target_kinds.h"
 #include "kube/crd/version_roles.h"
 
 namespace convcheck {
@@ -20,7 +21,7 @@ KindReport kindReportHeader(const Crd& crd, const ResolvedTarget& target, const 
     if (v.storage) report.storageVersion = v.name;
     if (!v.served) report.notServed.push_back(v.name);
   }
-  if (crd.conversionStrategy != "Webhook")
+  if (crd.conversionStrategy != "Webhook" && isNetworkTarget(target.url))
     report.notes.push_back(fmt::format(
         "the CRD does not declare webhook conversion yet (spec.conversion.strategy {}); "
         "tested as it will be with strategy Webhook, sending {} ConversionReviews",

@@ -2,6 +2,7 @@
 
 #include <fmt/format.h>
 
+#include "engine/run/target_kinds.h"
 #include "harness/cluster/cluster_reads.h"
 #include "harness/transport/review_codec.h"
 #include "harness/transport/url_parts.h"
@@ -46,6 +47,7 @@ std::variant<ResolvedTarget, std::string> resolveTarget(const Crd& crd, const Ta
   if (!version)
     return fmt::format("{}: conversionReviewVersions lists neither v1 nor v1beta1", crd.name);
   out.reviewVersion = *version;
+  if (auto problems = targetProblems(crd, out.url); !problems.empty()) return problems;
   return out;
 }
 

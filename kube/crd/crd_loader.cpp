@@ -12,6 +12,7 @@
 
 #include <nlohmann/json.hpp>
 
+#include "kube/crd/api_resource_schema.h"
 #include "kube/crd/crd_decode.h"
 #include "kube/crd/crd_validate.h"
 #include "kube/crd/yaml_json.h"
@@ -210,20 +211,35 @@ class Loader {
           handleObject((*items)[i], where, prefix + "items[" + std::to_string(i) + "].");
       return;
     }
+    if (isApiResourceSchema(object)) {
+      addCrd(crdOfApiResourceSchema(object), where, prefix, true);
+      return;
+    }
     if (kind != "CustomResourceDefinition" || apiVersion.rfind("apiextensions.k8s.io/", 0) != 0) {
       warn(LoadError{where, prefix.empty() ? "" : prefix.substr(0, prefix.size() - 1),
                      "skipped: " + describeObject(object) + " is not a CustomResourceDefinition", 0,
                      0});
       return;
     }
+    addCrd(object, where, prefix, false);
+  }
+
+  // Decodes and checks one CRD (`apiResourceSchema`: one translated from an APIResourceSchema,
+  // whose fields the messages name as it writes them).
+  void addCrd(const json& object, const SourceLocation& where, const std::string& prefix,
+              bool apiResourceSchema) {
+    auto located = [apiResourceSchema](LoadError e) {
+      if (apiResourceSchema) e.field = apiResourceSchemaField(e.field);
+      return e;
+    };
     CrdDecodeResult decoded = decodeCrd(object, where, prefix);
-    for (auto& w : decoded.warnings) warn(w);
-    for (auto& e : decoded.errors) error(std::move(e));
+    for (auto& w : decoded.warnings) warn(located(w));
+    for (auto& e : decoded.errors) error(located(std::move(e)));
     if (!decoded.crd) return;
     CrdValidation checked = validateCrd(*decoded.crd, decoded.layout);
-    for (auto& w : checked.warnings) warn(w);
+    for (auto& w : checked.warnings) warn(located(w));
     if (!checked.errors.empty()) {
-      for (auto& e : checked.errors) error(std::move(e));
+      for (auto& e : checked.errors) error(located(std::move(e)));
       return;
     }
     for (const Crd& other : out_.crds) {

@@ -27,7 +27,8 @@ LoadResult loadCrdInput(const std::string& pathOrDashOrDir, std::istream& stdinS
 
 // Reads CRDs from `text` (named `sourceName` in messages): JSON, or YAML with one or many
 // documents; `kind: List` (kubectl get crd -o yaml) is unpacked; empty documents are skipped and
-// other kinds skipped with a warning; both apiextensions.k8s.io/v1 and v1beta1 are normalised.
+// other kinds skipped with a warning; both apiextensions.k8s.io/v1 and v1beta1 are normalised, and
+// kcp's APIResourceSchemas are read as the CRDs kcp binds from them (api_resource_schema.h).
 // Unrendered Helm templates get an error that says to run `helm template` first. Never throws.
 LoadResult loadCrdText(const std::string& text, const std::string& sourceName);
 
