@@ -1,7 +1,7 @@
 // How far a kind's run is with its cases: the first generated one (which runs alone), each judged
 // case, stored objects' and the corpus's included, told to RunConfig::onCaseDone (the progress
-// line), and the failing generated ones counted against --max-failures. Used by the runner, on
-// the kind's thread.
+// line), and the failing generated ones (a property the run reports failed) counted against
+// --max-failures. Used by the runner, on the kind's thread.
 #pragma once
 
 #include <string>

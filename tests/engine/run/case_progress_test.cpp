@@ -67,6 +67,20 @@ TEST(CaseProgress, TheLimitIsReachedAtMaxFailuresFailingCases) {
             std::string::npos);
 }
 
+TEST(CaseProgress, AFailureOfAPropertyTheRunDoesNotReportIsNoFailingCase) {
+  RunConfig config;
+  config.properties = {"schema-valid"};
+  config.maxFailingCases = 1;
+  std::vector<bool> told;
+  config.onCaseDone = [&](const CaseDone& done) { told.push_back(done.failed); };
+  const std::string kind = "Widget";
+  CaseProgress progress(config, kind);
+  progress.caseDone(caseWith(Outcome::Fail), 1);  // round-trip, not selected
+  EXPECT_EQ(told, std::vector<bool>{false});
+  EXPECT_EQ(progress.failingCases(), 0);
+  EXPECT_FALSE(progress.limitReached());
+}
+
 TEST(CaseProgress, NoLimitWithoutMaxFailures) {
   RunConfig config;
   const std::string kind = "Widget";
