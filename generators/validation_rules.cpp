@@ -4,6 +4,7 @@
 #include <cstdio>
 
 #include "generators/json_shrinkable.h"
+#include "generators/rule_bounds.h"
 
 namespace convcheck {
 
@@ -75,6 +76,35 @@ bool dropAround(json& object, const std::string& field, const SchemaNode& root) 
     tokens.pop_back();
   }
   return false;
+}
+
+// Moves the integer at `field` into the range of `rule` when the rule is a value-range rule
+// (rule_bounds.h) and the moved value keeps the object schema-valid; false otherwise.
+bool moveIntoRange(json& object, const std::string& field, const cel::CompiledRule& rule,
+                   rc::Random& random, const SchemaNode& root) {
+  if (!rule.program || rule.transition) return false;
+  const auto bounds = selfIntegerBounds(rule.program->ast());
+  if (!bounds) return false;
+  json copy = object;
+  json* at = &copy;
+  for (const std::string& t : pathTokens(field)) {
+    if (at->is_object() && at->contains(t)) {
+      at = &(*at)[t];
+    } else if (at->is_array() && !t.empty() && std::all_of(t.begin(), t.end(), ::isdigit) &&
+               std::stoul(t) < at->size()) {
+      at = &(*at)[std::stoul(t)];
+    } else {
+      return false;
+    }
+  }
+  if (!at->is_number_integer()) return false;
+  const std::uint64_t width =
+      static_cast<std::uint64_t>(bounds->hi) - static_cast<std::uint64_t>(bounds->lo);
+  const std::uint64_t offset = width == UINT64_MAX ? random.next() : random.next() % (width + 1);
+  *at = static_cast<std::int64_t>(static_cast<std::uint64_t>(bounds->lo) + offset);
+  if (!checkValue(root, copy, "", nullptr, CheckOptions{true, true})) return false;
+  object = std::move(copy);
+  return true;
 }
 
 }  // namespace
@@ -168,8 +198,10 @@ JsonDrawGen satisfyingRules(JsonDrawGen shape, JsonDrawGen fallback,
     auto violated = rules->ruleSet().validate(first.value);
     rules->countDraw(violated);
     if (violated.empty()) return finish(std::move(first));
-    // Repair first (cheap): drop what a violation sits in while the schema allows it.
+    // Repair first (cheap): a number moved into a value-range rule's range, else drop what a
+    // violation sits in while the schema allows it.
     json repaired = first.value;
+    rc::Random moves = random;
     for (int step = 0; step < 64; ++step) {
       auto left = rules->ruleSet().validate(repaired);
       if (left.empty()) {
@@ -180,7 +212,8 @@ JsonDrawGen satisfyingRules(JsonDrawGen shape, JsonDrawGen fallback,
       }
       bool dropped = false;
       for (const auto& v : left)
-        if (root && dropAround(repaired, v.field, *root)) {
+        if (root && ((v.rule && moveIntoRange(repaired, v.field, *v.rule, moves, *root)) ||
+                     dropAround(repaired, v.field, *root))) {
           dropped = true;
           break;
         }

@@ -1,6 +1,7 @@
 // A version's x-kubernetes-validations in generation and validity: objects drawn until they
-// satisfy every rule kube-apiserver would evaluate on create (redrawn, then repaired by dropping
-// the optional field or list item a violation sits in), edits that satisfy the transition rules
+// satisfy every rule kube-apiserver would evaluate on create (repaired by moving a number into a
+// value-range rule's range or dropping the optional field or list item a violation sits in, else
+// redrawn), edits that satisfy the transition rules
 // against the object they edit, and the count of objects each rule rejected for the run's notes.
 // Used by ObjectGenerator (drawing, edits) and ValidityChecker (rule violations are violations).
 #pragma once
@@ -53,9 +54,10 @@ class ValidationRules {
 };
 
 // `shape` drawn until its object satisfies `rules`: the first draw as it is (so a CRD without
-// rules draws exactly what it drew before), else up to a few redraws of `shape` and then of
-// `fallback` (a fuller shape, for rules a minimal object cannot meet), then repairs; shrink trees
-// keep only shrinks that satisfy the rules.
+// rules draws exactly what it drew before), else repaired (numbers moved into a value-range
+// rule's range, optional parts dropped), else up to a few redraws of `shape` and then of
+// `fallback` (a fuller shape, for rules a minimal object cannot meet); shrink trees keep only
+// shrinks that satisfy the rules.
 JsonDrawGen satisfyingRules(JsonDrawGen shape, JsonDrawGen fallback,
                             std::shared_ptr<const ValidationRules> rules, SchemaNodePtr root);
 

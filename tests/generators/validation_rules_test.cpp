@@ -3,8 +3,10 @@
 #include <gtest/gtest.h>
 
 #include "generators/object_gen.h"
+#include "generators/rule_bounds.h"
 #include "generators/validation_rules.h"
 #include "generators/validity.h"
+#include "kube/cel/program.h"
 #include "tests/generators/gen_fixtures.h"
 
 namespace convcheck {
@@ -92,6 +94,53 @@ TEST(ValidationRulesGeneration, EditsSatisfyTransitionRulesAgainstTheObjectEdite
     }
   }
   EXPECT_GT(withFixed, 0);
+}
+
+IntegerBounds boundsOf(const std::string& rule) {
+  auto p = std::get<cel::Program>(cel::Program::compile(rule, {"self"}));
+  auto b = selfIntegerBounds(p.ast());
+  EXPECT_TRUE(b.has_value()) << rule;
+  return b.value_or(IntegerBounds{});
+}
+
+TEST(ValidationRulesGeneration, ValueRangeRulesAreReadAsIntervals) {
+  EXPECT_EQ(boundsOf("0 < self && self <= 65535").lo, 1);
+  EXPECT_EQ(boundsOf("0 < self && self <= 65535").hi, 65535);
+  EXPECT_EQ(boundsOf("self >= 10").lo, 10);
+  EXPECT_EQ(boundsOf("self < 2.5 && 1 <= self").hi, 2);
+  EXPECT_EQ(boundsOf("self == 7").lo, 7);
+  for (const char* other :
+       {"self > 3 || self < 1", "size(self) < 3", "self < self", "self > 5 && self < 5"}) {
+    auto p = std::get<cel::Program>(cel::Program::compile(other, {"self"}));
+    EXPECT_FALSE(selfIntegerBounds(p.ast()).has_value()) << other;
+  }
+}
+
+// Istio's ServiceEntry ports: integers the schema allows up to 2^32-1 that a rule keeps to
+// 1-65535, in a map of at least eight entries: redraws alone almost never satisfy every one.
+TEST(ValidationRulesGeneration, NumbersAreMovedIntoTheRangeOfAValueRangeRule) {
+  const json port = {
+      {"type", "integer"},
+      {"minimum", 0},
+      {"maximum", 4294967295LL},
+      {"x-kubernetes-validations", json::array({{{"rule", "0 < self && self <= 65535"},
+                                                 {"message", "port must be between 1-65535"}}})}};
+  const json schema = {
+      {"type", "object"},
+      {"required", {"spec"}},
+      {"properties",
+       {{"spec",
+         {{"type", "object"},
+          {"required", {"ports"}},
+          {"properties",
+           {{"ports",
+             {{"type", "object"}, {"minProperties", 8}, {"additionalProperties", port}}}}}}}}}};
+  const Crd crd = testing::crdWithSchema(schema);
+  auto gen = std::get<ObjectGenerator>(ObjectGenerator::compile(crd, "v1"));
+  ASSERT_NE(gen.validationRules(), nullptr);
+  for (const auto& o : generateObjects(gen, 3, 100))
+    EXPECT_TRUE(gen.validationRules()->hold(o)) << o.dump();
+  EXPECT_TRUE(gen.validationRules()->notes().empty()) << gen.validationRules()->notes()[0];
 }
 
 TEST(ValidationRulesValidity, AViolatedRuleIsAViolationInKubeApiserversWords) {
