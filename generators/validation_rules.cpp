@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <cstdio>
+#include <optional>
 
 #include "generators/json_shrinkable.h"
 #include "generators/rule_bounds.h"
@@ -198,28 +199,32 @@ JsonDrawGen satisfyingRules(JsonDrawGen shape, JsonDrawGen fallback,
     auto violated = rules->ruleSet().validate(first.value);
     rules->countDraw(violated);
     if (violated.empty()) return finish(std::move(first));
-    // Repair first (cheap): a number moved into a value-range rule's range, else drop what a
-    // violation sits in while the schema allows it.
-    json repaired = first.value;
+    // Repair (cheap): a number moved into a value-range rule's range, else drop what a violation
+    // sits in while the schema allows it; nothing when a violation is left that neither fixes.
     rc::Random moves = random;
-    for (int step = 0; step < 64; ++step) {
-      auto left = rules->ruleSet().validate(repaired);
-      if (left.empty()) {
-        JsonDraw d;
-        d.value = std::move(repaired);
-        if (draw.trees) d.tree = rc::Shrinkable<json>(rc::shrinkable::just(d.value));
-        return d;
+    auto repair = [&rules, &root, &moves](json value) -> std::optional<json> {
+      for (int step = 0; step < 64; ++step) {
+        auto left = rules->ruleSet().validate(value);
+        if (left.empty()) return value;
+        bool changed = false;
+        for (const auto& v : left)
+          if (root && ((v.rule && moveIntoRange(value, v.field, *v.rule, moves, *root)) ||
+                       dropAround(value, v.field, *root))) {
+            changed = true;
+            break;
+          }
+        if (!changed) return std::nullopt;
       }
-      bool dropped = false;
-      for (const auto& v : left)
-        if (root && ((v.rule && moveIntoRange(repaired, v.field, *v.rule, moves, *root)) ||
-                     dropAround(repaired, v.field, *root))) {
-          dropped = true;
-          break;
-        }
-      if (!dropped) break;
-    }
-    // Then redraws: of the shape, then of the fuller fallback shape.
+      return std::nullopt;
+    };
+    auto repaired = [&draw](json value) {
+      JsonDraw d;
+      d.value = std::move(value);
+      if (draw.trees) d.tree = rc::Shrinkable<json>(rc::shrinkable::just(d.value));
+      return d;
+    };
+    if (auto fixed = repair(first.value)) return repaired(std::move(*fixed));
+    // Then redraws, each repaired too: of the shape, then of the fuller fallback shape.
     rc::Random r = random;
     for (int attempt = 0; attempt < 2 * kRedraws; ++attempt) {
       // The fallback draws at a larger size too: small sizes leave optional fields out.
@@ -227,6 +232,7 @@ JsonDrawGen satisfyingRules(JsonDrawGen shape, JsonDrawGen fallback,
       JsonDraw d = (fuller ? fallback : shape)(r.split(), fuller ? std::max(size, 50) : size, draw);
       if (d.error) continue;
       if (rules->hold(d.value)) return finish(std::move(d));
+      if (auto fixed = repair(d.value)) return repaired(std::move(*fixed));
     }
     rules->countUnsatisfied(rules->ruleSet().validate(first.value));
     return first;
