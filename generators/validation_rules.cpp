@@ -39,6 +39,15 @@ std::vector<std::string> pathTokens(const std::string& field) {
   return out;
 }
 
+// The member or list item of `at` that the path token `t` names, or nullptr.
+json* child(json* at, const std::string& t) {
+  if (at->is_object() && at->contains(t)) return &(*at)[t];
+  if (at->is_array() && !t.empty() && std::all_of(t.begin(), t.end(), ::isdigit) &&
+      std::stoul(t) < at->size())
+    return &(*at)[std::stoul(t)];
+  return nullptr;
+}
+
 // Drops the innermost optional field or list item at or above `field` whose removal keeps the
 // object schema-valid; false when none does.
 bool dropAround(json& object, const std::string& field, const SchemaNode& root) {
@@ -46,18 +55,8 @@ bool dropAround(json& object, const std::string& field, const SchemaNode& root) 
   while (!tokens.empty()) {
     json copy = object;
     json* parent = &copy;
-    bool found = true;
-    for (std::size_t i = 0; i + 1 < tokens.size() && found; ++i) {
-      const std::string& t = tokens[i];
-      if (parent->is_object() && parent->contains(t)) {
-        parent = &(*parent)[t];
-      } else if (parent->is_array() && !t.empty() && std::all_of(t.begin(), t.end(), ::isdigit) &&
-                 std::stoul(t) < parent->size()) {
-        parent = &(*parent)[std::stoul(t)];
-      } else {
-        found = false;
-      }
-    }
+    for (std::size_t i = 0; i + 1 < tokens.size() && parent; ++i) parent = child(parent, tokens[i]);
+    bool found = parent != nullptr;
     const std::string& last = tokens.back();
     if (found) {
       if (parent->is_object() && parent->contains(last)) {
@@ -88,17 +87,9 @@ bool moveIntoRange(json& object, const std::string& field, const cel::CompiledRu
   if (!bounds) return false;
   json copy = object;
   json* at = &copy;
-  for (const std::string& t : pathTokens(field)) {
-    if (at->is_object() && at->contains(t)) {
-      at = &(*at)[t];
-    } else if (at->is_array() && !t.empty() && std::all_of(t.begin(), t.end(), ::isdigit) &&
-               std::stoul(t) < at->size()) {
-      at = &(*at)[std::stoul(t)];
-    } else {
-      return false;
-    }
-  }
-  if (!at->is_number_integer()) return false;
+  for (const std::string& t : pathTokens(field))
+    if (at) at = child(at, t);
+  if (!at || !at->is_number_integer()) return false;
   const std::uint64_t width =
       static_cast<std::uint64_t>(bounds->hi) - static_cast<std::uint64_t>(bounds->lo);
   const std::uint64_t offset = width == UINT64_MAX ? random.next() : random.next() % (width + 1);

@@ -84,6 +84,14 @@ class Reader {
     return s;
   }
 
+  // Whether the list item `item` at `path` is an object; an error when it is not.
+  bool isObject(const json& item, const std::string& path) {
+    if (item.is_object()) return true;
+    error(path, "Invalid value: \"" + typeOf(item) + "\": " + path +
+                    " in body must be of type object: \"" + typeOf(item) + "\"");
+    return false;
+  }
+
   std::vector<std::string>& errors() { return errors_; }
 
  private:
@@ -93,11 +101,7 @@ class Reader {
 
 ConversionRule readRule(Reader& r, const json& item, const std::string& path) {
   ConversionRule rule;
-  if (!item.is_object()) {
-    r.error(path, "Invalid value: \"" + typeOf(item) + "\": " + path +
-                      " in body must be of type object: \"" + typeOf(item) + "\"");
-    return rule;
-  }
+  if (!r.isObject(item, path)) return rule;
   rule.field = r.string(&item, "field", path + ".field", true, true);
   rule.destination = r.string(&item, "destination", path + ".destination", true, true);
   rule.transformation = r.string(&item, "transformation", path + ".transformation", false, false);
@@ -106,11 +110,7 @@ ConversionRule readRule(Reader& r, const json& item, const std::string& path) {
 
 VersionConversion readConversion(Reader& r, const json& item, const std::string& path) {
   VersionConversion c;
-  if (!item.is_object()) {
-    r.error(path, "Invalid value: \"" + typeOf(item) + "\": " + path +
-                      " in body must be of type object: \"" + typeOf(item) + "\"");
-    return c;
-  }
+  if (!r.isObject(item, path)) return c;
   c.from = r.version(&item, "from", path + ".from");
   c.to = r.version(&item, "to", path + ".to");
   if (const json* rules = r.member(&item, "rules", path + ".rules", "array", true)) {
