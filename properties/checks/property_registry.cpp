@@ -27,6 +27,12 @@ const Property& schemaValidProperty();
 const Property& noPrunedFieldsProperty();
 const Property& tlsProperty();
 const Property& timeoutProperty();
+const Property& storeProperty();
+const Property& readAfterUpgradeProperty();
+const Property& migrateProperty();
+const Property& rollbackProperty();
+const Property& crdChangeProperty();
+const Property& sameBehaviourProperty();
 
 const std::vector<Property>& propertyRegistry() {
   static const std::vector<Property> kRegistry = {
@@ -48,6 +54,12 @@ const std::vector<Property>& propertyRegistry() {
       noPrunedFieldsProperty(),
       tlsProperty(),
       timeoutProperty(),
+      storeProperty(),
+      readAfterUpgradeProperty(),
+      migrateProperty(),
+      rollbackProperty(),
+      crdChangeProperty(),
+      sameBehaviourProperty(),
   };
   return kRegistry;
 }
@@ -68,6 +80,8 @@ std::string_view scopeName(PropertyScope scope) {
       return "calls of its own";
     case PropertyScope::Endpoint:
       return "the endpoint, once per run";
+    case PropertyScope::Release:
+      return "two releases (upgrade, diff)";
   }
   return "";
 }
