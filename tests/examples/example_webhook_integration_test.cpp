@@ -187,14 +187,14 @@ TEST(ExampleWebhookProcess, SigintStopsItWithExitCode0) {
   EXPECT_TRUE(status->success()) << status->describe();
 }
 
-TEST(ExampleWebhookProcess, FaultListPrintsOneLinePerFault) {
+TEST(ExampleWebhookProcess, FaultListPrintsOneLinePerFaultOfBothReleases) {
   ChildProcess list({ExampleWebhook::binaryPath(), "--fault", "list"});
   auto status = list.wait(10s);
   ASSERT_TRUE(status && status->success());
-  EXPECT_EQ(list.stdoutText(), example::faultListing());
+  EXPECT_EQ(list.stdoutText(), example::faultListing() + example::faultListing(true));
   std::size_t lines = 0;
   for (char c : list.stdoutText()) lines += c == '\n';
-  EXPECT_EQ(lines, example::faultCatalogue().size());
+  EXPECT_EQ(lines, example::faultCatalogue().size() + example::upgradeFaultCatalogue().size());
 }
 
 TEST(ExampleWebhookProcess, UnknownFaultIsAUsageError) {
