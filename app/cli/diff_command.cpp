@@ -1,7 +1,6 @@
 // `convcheck diff`: one CRD and two webhooks (a refactor, a library upgrade), the same reviews to
 // both; argument parsing and output only, the comparison is engine/upgrade's. Listed in
 // command_table.cpp.
-#include <iterator>
 #include <sstream>
 
 #include <fmt/format.h>
@@ -12,7 +11,6 @@
 #include "app/cli/release_outputs.h"
 #include "app/cli/run_outputs.h"
 #include "app/cli/shared_options.h"
-#include "app/cli/stop_signal_watcher.h"
 #include "engine/upgrade/release_diff.h"
 
 namespace convcheck {
@@ -78,32 +76,16 @@ int executeDiff(DiffFlags& f, const CommandContext& ctx) {
     ctx.err << "convcheck: " << e << "\n";
     return 2;
   }
-  if (auto e = makeReportDir(f.outputs.reportDir); !e.empty()) {
-    ctx.err << "convcheck: " << e << "\n";
-    return 2;
-  }
-  std::string stdinText;  // the CRD given as -, read once for the run and the webhooks
-  if (c.crdInput == "-") stdinText.assign(std::istreambuf_iterator<char>(ctx.in), {});
-  ReleaseWebhooks webhooks;
-  for (auto [name, command, target] : {std::tuple{"old", &f.oldCommand, &c.oldTarget},
-                                       std::tuple{"new", &f.newCommand, &c.newTarget}})
-    if (auto e = webhooks.start(name, *command, c.crdInput, stdinText, *target, wait); !e.empty()) {
-      ctx.err << "convcheck: " << e << "\n";
-      return 2;
-    }
-  std::atomic<bool> stop{false};
-  c.stopRequested = &stop;
-  std::istringstream in(stdinText);
-  std::ostringstream quiet;
-  ReleaseRun run;
-  {
-    StopSignalWatcher watcher(stop);
-    run = runDiff(c, in, quiet);
-  }
-  webhooks.finish(run.report);
-  run.report.version = ctx.version;
-  writeReleaseOutputs(run, f.outputs, f.colour, ctx.out, ctx.err);
-  return run.report.exitCode;
+  return executeReleaseMode(
+      {{"old", &f.oldCommand, c.crdInput, &c.oldTarget},
+       {"new", &f.newCommand, c.crdInput, &c.newTarget}},
+      wait, f.outputs, f.colour,
+      [&c](std::istream& in, const std::atomic<bool>* stop) {
+        c.stopRequested = stop;
+        std::ostringstream quiet;
+        return runDiff(c, in, quiet);
+      },
+      ctx);
 }
 
 Execute declareDiffOptions(CLI::App& sub) {

@@ -1,10 +1,7 @@
 // `convcheck upgrade`: the old release's CRD and webhook, the new release's, and the objects;
 // argument parsing and output only, the upgrade itself is engine/upgrade's. Listed in
 // command_table.cpp.
-#include <unistd.h>
-
 #include <filesystem>
-#include <iterator>
 #include <sstream>
 
 #include <fmt/format.h>
@@ -15,7 +12,6 @@
 #include "app/cli/release_outputs.h"
 #include "app/cli/run_outputs.h"
 #include "app/cli/shared_options.h"
-#include "app/cli/stop_signal_watcher.h"
 #include "engine/upgrade/upgrade_runner.h"
 
 namespace convcheck {
@@ -108,35 +104,16 @@ std::string finishUpgradeConfig(UpgradeFlags& f, const std::vector<std::string>&
 
 int executeUpgrade(UpgradeFlags& f, const CommandContext& ctx) {
   UpgradeConfig& c = f.config;
-  if (auto e = makeReportDir(f.outputs.reportDir); !e.empty()) {
-    ctx.err << "convcheck: " << e << "\n";
-    return 2;
-  }
-  std::string stdinText;  // the CRD given as -, read once for the run and a started webhook
-  if (c.oldCrd == "-" || c.newCrd == "-")
-    stdinText.assign(std::istreambuf_iterator<char>(ctx.in), {});
-  ReleaseWebhooks webhooks;
-  for (auto [name, input, command, target] :
-       {std::tuple{"old", &c.oldCrd, &f.oldCommand, &c.oldTarget},
-        std::tuple{"new", &c.newCrd, &f.newCommand, &c.newTarget}})
-    if (auto e = webhooks.start(name, *command, *input, stdinText, *target, c.portForwardWait);
-        !e.empty()) {
-      ctx.err << "convcheck: " << e << "\n";
-      return 2;
-    }
-  std::atomic<bool> stop{false};
-  c.stopRequested = &stop;
-  std::istringstream in(stdinText);
-  std::ostringstream quiet;
-  ReleaseRun run;
-  {
-    StopSignalWatcher watcher(stop);
-    run = runUpgrade(c, in, quiet);
-  }
-  webhooks.finish(run.report);
-  run.report.version = ctx.version;
-  writeReleaseOutputs(run, f.outputs, f.colour, ctx.out, ctx.err);
-  return run.report.exitCode;
+  return executeReleaseMode(
+      {{"old", &f.oldCommand, c.oldCrd, &c.oldTarget},
+       {"new", &f.newCommand, c.newCrd, &c.newTarget}},
+      c.portForwardWait, f.outputs, f.colour,
+      [&c](std::istream& in, const std::atomic<bool>* stop) {
+        c.stopRequested = stop;
+        std::ostringstream quiet;
+        return runUpgrade(c, in, quiet);
+      },
+      ctx);
 }
 
 Execute declareUpgradeOptions(CLI::App& sub) {

@@ -7,7 +7,6 @@
 #include <random>
 #include <thread>
 
-#include <fmt/chrono.h>
 #include <fmt/format.h>
 
 #include "engine/run/batch_maker.h"
@@ -186,13 +185,8 @@ ResolvedTarget resolvedTarget(const Crd& crd, const ReleaseTarget& target) {
 
 ReleaseRun runDiff(const DiffConfig& config, std::istream& stdinStream, std::ostream& log) {
   const auto started = std::chrono::steady_clock::now();
-  ReleaseRun run;
+  ReleaseRun run{startedReport(config.seed, config.commandLine), {}};
   RunReport& report = run.report;
-  report.startedAt = fmt::format(
-      "{:%Y-%m-%dT%H:%M:%SZ}",
-      fmt::gmtime(std::chrono::system_clock::to_time_t(std::chrono::system_clock::now())));
-  report.seed = config.seed;
-  report.command = config.commandLine;
   report.rawObjects = config.rawObjects;
   report.canonicalDateTimes = config.canonicalDateTimes;
   std::string unreached;
@@ -201,9 +195,7 @@ ReleaseRun runDiff(const DiffConfig& config, std::istream& stdinStream, std::ost
     for (const auto& w : loaded.warnings) report.warnings.push_back(w);
     for (const auto& e : loaded.errors) throw DiffInputError{e.text()};
     for (const Crd& crd : loaded.crds) {
-      const bool named =
-          std::find(config.kinds.begin(), config.kinds.end(), crd.kind) != config.kinds.end() ||
-          std::find(config.kinds.begin(), config.kinds.end(), crd.name) != config.kinds.end();
+      const bool named = namedKind(crd, config.kinds);
       if (config.kinds.empty() ? crd.versions.size() < 2 : !named) continue;
       auto compiled = KindContext::compile(
           crd, KindSettings{GeneratorOptions{FormatOptions{config.canonicalDateTimes}},

@@ -3,6 +3,7 @@
 // its bundles name both and replay against either. Built by the upgrade and diff runners.
 #pragma once
 
+#include <cstdint>
 #include <string>
 #include <vector>
 
@@ -26,5 +27,11 @@ struct ReleaseRun {
 // "old" for the properties whose calls go to the old release's webhook (store, rollback), else
 // "new" (read-after-upgrade, migrate, crd-change, same-behaviour).
 const char* releaseOfProperty(const std::string& property);
+
+// A report of a run of two releases started now: its start time, seed and command line.
+RunReport startedReport(std::uint64_t seed, const std::string& commandLine);
+
+// Whether `crd` is one `kinds` (--kind) names, by kind or CRD name.
+bool namedKind(const Crd& crd, const std::vector<std::string>& kinds);
 
 }  // namespace convcheck

@@ -7,7 +7,6 @@
 #include <ostream>
 #include <thread>
 
-#include <fmt/chrono.h>
 #include <fmt/format.h>
 #include <fmt/ranges.h>
 
@@ -57,9 +56,7 @@ std::vector<KindPair> pairKinds(const std::vector<Crd>& olds, const std::vector<
                                 const UpgradeConfig& config) {
   std::vector<KindPair> pairs;
   for (const auto& o : olds) {
-    const bool named =
-        std::find(config.kinds.begin(), config.kinds.end(), o.kind) != config.kinds.end() ||
-        std::find(config.kinds.begin(), config.kinds.end(), o.name) != config.kinds.end();
+    const bool named = namedKind(o, config.kinds);
     if (!config.kinds.empty() && !named) continue;
     auto n = std::find_if(news.begin(), news.end(), [&](const Crd& c) { return c.name == o.name; });
     if (n == news.end()) {
@@ -244,13 +241,8 @@ KindOutcome upgradeKind(const UpgradeConfig& config, const KindPair& pair,
 
 ReleaseRun runUpgrade(const UpgradeConfig& config, std::istream& stdinStream, std::ostream& log) {
   const auto started = std::chrono::steady_clock::now();
-  ReleaseRun run;
+  ReleaseRun run{startedReport(config.seed, config.commandLine), {}};
   RunReport& report = run.report;
-  report.startedAt = fmt::format(
-      "{:%Y-%m-%dT%H:%M:%SZ}",
-      fmt::gmtime(std::chrono::system_clock::to_time_t(std::chrono::system_clock::now())));
-  report.seed = config.seed;
-  report.command = config.commandLine;
   report.canonicalDateTimes = config.canonicalDateTimes;
   auto finishWith = [&](int code) {
     report.exitCode = code;

@@ -4,6 +4,7 @@
 
 #include "properties/checks/exchange_view.h"
 #include "properties/checks/output_checks.h"
+#include "properties/checks/release_properties.h"
 
 namespace convcheck {
 
@@ -27,12 +28,7 @@ const Property& schemaValidProperty();
 const Property& noPrunedFieldsProperty();
 const Property& tlsProperty();
 const Property& timeoutProperty();
-const Property& storeProperty();
-const Property& readAfterUpgradeProperty();
-const Property& migrateProperty();
-const Property& rollbackProperty();
-const Property& crdChangeProperty();
-const Property& sameBehaviourProperty();
+// The properties of two releases are declared in release_properties.h.
 
 const std::vector<Property>& propertyRegistry() {
   static const std::vector<Property> kRegistry = {

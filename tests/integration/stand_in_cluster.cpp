@@ -110,6 +110,20 @@ std::vector<std::string> StandInCluster::requests() const {
   return lines;
 }
 
+RequestVerbs requestVerbs(const std::vector<std::string>& lines, const std::string& proxyPath) {
+  RequestVerbs verbs;
+  for (const auto& line : lines) {
+    if (line.rfind("  ", 0) == 0) continue;  // what the stand-in did for the request before
+    const std::string verb = line.substr(0, line.find(' '));
+    const std::string path = line.substr(line.find(' ') + 1);
+    if (verb == "POST" && path.rfind(proxyPath, 0) == 0)
+      ++verbs.proxyPosts;
+    else if (verb != "GET")
+      verbs.otherWrites.push_back(line);
+  }
+  return verbs;
+}
+
 bool anyLine(const std::vector<std::string>& lines, const std::string& part) {
   for (const auto& l : lines)
     if (l.find(part) != std::string::npos) return true;

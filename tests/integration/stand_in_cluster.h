@@ -63,6 +63,14 @@ class StandInCluster {
   std::string kubeconfig_;
 };
 
+// The requests of `lines` (StandInCluster::requests) by verb: the POSTs to a path starting with
+// `proxyPath` (reviews through the service proxy), and every other request that is not a GET.
+struct RequestVerbs {
+  int proxyPosts = 0;
+  std::vector<std::string> otherWrites;  // should be none: convcheck writes nothing
+};
+RequestVerbs requestVerbs(const std::vector<std::string>& lines, const std::string& proxyPath);
+
 // Whether any of `lines` contains `part`.
 bool anyLine(const std::vector<std::string>& lines, const std::string& part);
 

@@ -1,6 +1,7 @@
 // The play of one object through an upgrade, step by step, against the example webhook's two
-// releases converting in this process (no socket): what each step reports, at which sites, with
-// which causes. The same checks against real webhook processes are in tests/integration.
+// releases converting in this process (no socket, tests/engine/run/in_process_target.h): what each
+// step reports, at which sites, with which causes. The same checks against real webhook processes
+// are in tests/integration.
 #include "engine/upgrade/upgrade_play.h"
 
 #include <gtest/gtest.h>
@@ -9,35 +10,13 @@
 #include <sstream>
 
 #include "engine/upgrade/upgrade_objects.h"
-#include "examples/webhook/review_handler.h"
-#include "harness/transport/review_target.h"
 #include "kube/crd/crd_loader.h"
+#include "tests/engine/run/in_process_target.h"
 
 namespace convcheck {
 namespace {
 
 using nlohmann::json;
-
-// The example webhook of one release, answering in this process.
-class ReleaseTargetInProcess : public ReviewTarget {
- public:
-  ReleaseTargetInProcess(example::FaultSet faults, example::KindMode kinds)
-      : faults_(faults), kinds_(kinds) {}
-  HttpResult post(const std::string& body) override {
-    example::HttpReply reply =
-        example::handleConversionReview("application/json", body, faults_, kinds_);
-    HttpResult r;
-    r.url = "inprocess://example";
-    r.status = reply.status;
-    r.contentType = reply.contentType;
-    r.body = std::move(reply.body);
-    return r;
-  }
-
- private:
-  example::FaultSet faults_;
-  example::KindMode kinds_;
-};
 
 Crd loadCrd(const std::string& relative) {
   std::istringstream none;
@@ -64,14 +43,14 @@ struct Upgrade {
         oldRelease(
             "old", oldKind, inProcess(),
             [](const ResolvedTarget&) {
-              return std::make_unique<ReleaseTargetInProcess>(example::FaultSet{},
+              return std::make_unique<testing::ExampleTarget>(example::FaultSet{},
                                                               example::KindMode::examples);
             },
             1),
         newRelease(
             "new", newKind, inProcess(),
             [newFaults](const ResolvedTarget&) {
-              return std::make_unique<ReleaseTargetInProcess>(newFaults,
+              return std::make_unique<testing::ExampleTarget>(newFaults,
                                                               example::KindMode::release2);
             },
             1),
