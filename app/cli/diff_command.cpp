@@ -39,6 +39,7 @@ void declareDiffFlags(CLI::App& app, DiffFlags& f) {
   declareWaitOption(app, f.shared);
   declareTestsOption(app, c.testsPerPair);
   declareRawObjectsOption(app, c.rawObjects);
+  declareShrinkBudgetOption(app, c.shrinkBudget, 200);
   declareDateTimesOption(app, f.dateTimes);
   declareSeedOption(app, c.seed,
                     "Random seed; the same seed, CRD and webhooks give the same reviews and "

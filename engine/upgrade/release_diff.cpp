@@ -19,6 +19,7 @@
 #include "kube/apiserver/structural_defaults.h"
 #include "properties/checks/problem_identity.h"
 #include "properties/checks/release_properties.h"
+#include "shrink/run_shrinker.h"
 
 namespace convcheck {
 namespace {
@@ -121,6 +122,26 @@ StepResult diffCase(const DiffCase& c, Converter& oldCalls, Converter& newCalls,
   return r;
 }
 
+// `batch` as kube-apiserver sends it: each object with its version's structural defaults.
+std::vector<json> defaulted(const KindContext& kind, std::vector<json> batch, bool raw) {
+  if (raw) return batch;
+  for (auto& object : batch)
+    if (const CrdVersion* v = kind.crd().version(objectVersion(object)))
+      applyStructuralDefaults(object, v->schema);
+  return batch;
+}
+
+// A diff case's result as the shrinker reads a case's: its one forward result and the call the
+// new webhook answered.
+CaseResult asCase(StepResult r) {
+  CaseResult c;
+  if (r.result.finding && !r.result.finding->exchanges.empty())
+    c.forwardCall = r.result.finding->exchanges.back();
+  c.forward.push_back(std::move(r.result));
+  c.callCount = 2;
+  return c;
+}
+
 // The cases of every ordered pair of the kind's versions, as run plans them.
 std::vector<DiffCase> planCases(const KindContext& kind, const DiffConfig& config) {
   std::vector<DiffCase> cases;
@@ -133,20 +154,22 @@ std::vector<DiffCase> planCases(const KindContext& kind, const DiffConfig& confi
       batches.startPair();
       for (int i = 0; i < config.testsPerPair; ++i) {
         DiffCase c{plan.next(), {}};
-        c.batch = batches.make(c.planned);
-        if (!config.rawObjects)
-          for (auto& object : c.batch)
-            if (const CrdVersion* v = kind.crd().version(objectVersion(object)))
-              applyStructuralDefaults(object, v->schema);
+        c.batch = defaulted(kind, batches.make(c.planned), config.rawObjects);
         cases.push_back(std::move(c));
       }
     }
   return cases;
 }
 
-std::vector<StepResult> runCases(const std::vector<DiffCase>& cases, Release& oldR, Release& newR,
-                                 const DiffConfig& config, const StepContext& base,
-                                 DiffCalls& total) {
+// A compared case and its result.
+struct ComparedCase {
+  const DiffCase* diffCase;
+  StepResult result;
+};
+
+std::vector<ComparedCase> runCases(const std::vector<DiffCase>& cases, Release& oldR, Release& newR,
+                                   const DiffConfig& config, const StepContext& base,
+                                   DiffCalls& total) {
   std::vector<StepResult> results(cases.size());
   std::vector<DiffCalls> calls(cases.size());
   std::vector<char> done(cases.size(), 0);
@@ -165,14 +188,49 @@ std::vector<StepResult> runCases(const std::vector<DiffCase>& cases, Release& ol
   const int n = std::max(1, std::min<int>(config.jobs, static_cast<int>(cases.size())));
   for (int t = 0; t < n; ++t) threads.emplace_back(worker);
   for (auto& t : threads) t.join();
-  std::vector<StepResult> played;
+  std::vector<ComparedCase> played;
   for (std::size_t i = 0; i < cases.size(); ++i) {
     if (!done[i]) continue;
-    played.push_back(std::move(results[i]));
+    played.push_back({&cases[i], std::move(results[i])});
     total.oldCalls.add(calls[i].oldCalls);
     total.newCalls.add(calls[i].newCalls);
   }
   return played;
+}
+
+// The first failure of every problem shrunk against both webhooks as run shrinks one (shrink/:
+// the batch, then each object, the same cause kept), --shrink-budget calls each and as many in
+// all as the comparison made; the shrunk examples replace the first ones in `tally`.
+void shrinkDifferences(const std::vector<ComparedCase>& compared, Release& oldR, Release& newR,
+                       const DiffConfig& config, const StepContext& base, int requests,
+                       Tally& tally) {
+  const KindContext& kind = newR.kind();
+  RunShrinker shrinker(kind.generators(), kind.checkers(), config.shrinkBudget);
+  std::vector<ShrinkJob> jobs;
+  for (const auto& c : compared) {
+    if (c.result.result.outcome != Outcome::Fail) continue;
+    const PlannedCase& p = c.diffCase->planned;
+    for (auto& job : shrinker.select(asCase(c.result), {p.from, p.to, p.seed, &p}))
+      jobs.push_back(std::move(job));
+  }
+  shrinker.shareBudget(requests, static_cast<int>(jobs.size()));
+  RunShrinker::rank(jobs);
+  std::unique_ptr<Converter> oldCalls = oldR.open(), newCalls = newR.open();
+  for (const auto& job : jobs) {
+    if (config.stopRequested && config.stopRequested->load()) return;
+    CaseRunner run = [&](const std::vector<json>& batch, const std::string& from) {
+      DiffCase c{{}, defaulted(kind, batch, config.rawObjects)};
+      c.planned.from = from;
+      c.planned.to = job.to;
+      c.planned.seed = job.seed;
+      DiffCalls calls;
+      return asCase(diffCase(c, *oldCalls, *newCalls, base, calls));
+    };
+    ShrunkExample e = shrinker.shrink(job, run);
+    tally.setProblemExample(e.problem, e.finding);
+    tally.setExample(e.target.property, e.target.from, e.target.to, e.target.cause,
+                     std::move(e.finding));
+  }
 }
 
 ResolvedTarget resolvedTarget(const Crd& crd, const ReleaseTarget& target) {
@@ -214,14 +272,16 @@ ReleaseRun runDiff(const DiffConfig& config, std::istream& stdinStream, std::ost
       const StepContext base{config.acks ? &*config.acks : nullptr, newR.schemas(), nullptr,
                              "generated", 0};
       DiffCalls calls;
-      std::vector<StepResult> results = runCases(cases, oldR, newR, config, base, calls);
+      std::vector<ComparedCase> compared = runCases(cases, oldR, newR, config, base, calls);
       RunConfig forHeader;
       forHeader.acks = config.acks;
       KindReport kr = kindReportHeader(crd, newR.target(), forHeader);
       kr.notes.push_back(fmt::format("diff of the webhook at {} (old) and at {} (new)",
                                      oldR.target().url, newR.target().url));
       Tally tally({}, ConversionReach(crd));
-      for (const auto& r : results) tally.add(r.result, r.from, r.to);
+      for (const auto& c : compared) tally.add(c.result.result, c.result.from, c.result.to);
+      shrinkDifferences(compared, oldR, newR, config, base,
+                        calls.oldCalls.calls + calls.newCalls.calls, tally);
       tally.fill(kr);
       kr.versions = kind.versions();
       kr.requests = calls.oldCalls.calls + calls.newCalls.calls;

@@ -2,7 +2,8 @@
 // upgrade). Every review run's plan makes (the same cases, seed for seed) goes to both webhooks,
 // byte for byte the same, and every difference in what kube-apiserver makes of the two answers is
 // a failure of same-behaviour, folded into problems as run folds them (a value by its path, a
-// rejection by its stage and masked message). Called by app/cli/diff_command.
+// rejection by its stage and masked message), each problem's first case shrunk as run shrinks
+// one. Called by app/cli/diff_command.
 #pragma once
 
 #include <atomic>
@@ -25,6 +26,7 @@ struct DiffConfig {
   std::vector<std::string> kinds;  // --kind; empty: every CRD with strategy Webhook
   ReleaseTarget oldTarget, newTarget;
   int testsPerPair = 100;  // --tests
+  int shrinkBudget = 200;  // --shrink-budget: calls spent shrinking each problem's example
   std::uint64_t seed = 0;
   int jobs = 8;  // cases at once; each webhook gets at most this many requests in flight
   bool canonicalDateTimes = true;

@@ -12,6 +12,8 @@
 #include "engine/run/target_resolution.h"
 #include "engine/upgrade/release_bundles.h"
 #include "harness/transport/converter.h"
+#include "kube/apiserver/group_version.h"
+#include "kube/apiserver/structural_defaults.h"
 #include "kube/apiserver/update_validation.h"
 #include "kube/crd/crd_loader.h"
 #include "properties/checks/json_diff.h"
@@ -125,7 +127,12 @@ int replayReleaseBundle(const Bundle& b, const ReleaseReplayChoice& choice, std:
                      side.target.url);
   Converter converter(side.crd, openTarget(side.target), side.target.reviewVersion);
   std::mt19937_64 uids(b.seed);
-  const Exchange ex = converter.convert(b.objects, b.caseTo, uids);
+  std::vector<json> objects = b.objects;  // as kube-apiserver sends them: with their defaults
+  if (!b.rawObjects)
+    for (auto& object : objects)
+      if (const CrdVersion* v = side.crd.version(objectVersion(object)))
+        applyStructuralDefaults(object, v->schema);
+  const Exchange ex = converter.convert(std::move(objects), b.caseTo, uids);
   if (!ex.http.ok() && (ex.http.transportErrorKind == TransportErrorKind::Connect ||
                         ex.http.transportErrorKind == TransportErrorKind::Tls)) {
     err << fmt::format("convcheck: could not reach the {} release's webhook: {}\n", side.release,

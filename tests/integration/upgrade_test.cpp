@@ -287,6 +287,12 @@ TEST(Diff, EveryBehaviourDifferenceIsOneProblemFoldedAsRunFoldsThem) {
   // drop-field loses Widget replicas going to v1alpha1, where it is called count.
   EXPECT_EQ(problemKeys(r), std::set<std::string>{"field|spec.count"}) << r.out;
   EXPECT_EQ(stepsOf(problems(r)[0]), std::set<std::string>{"same-behaviour"});
+  // Shrunk as run shrinks: the first case that showed it, made smaller with the same cause.
+  const json& shrink = problems(r)[0]["example"]["shrink"];
+  ASSERT_TRUE(shrink.is_object()) << problems(r)[0]["example"];
+  EXPECT_TRUE(shrink["reproduced"].get<bool>());
+  EXPECT_EQ(shrink["shrunkObjects"], 1);
+  EXPECT_LE(shrink["shrunkFields"].get<int>(), shrink["originalFields"].get<int>());
   auto rejects = diff({"--fault", "failure-result"}, ExampleWebhook::cronTabCrdPath());
   ASSERT_EQ(rejects.status.code, 1) << rejects.out << rejects.err;
   ASSERT_FALSE(problems(rejects).empty()) << rejects.out;
@@ -294,6 +300,30 @@ TEST(Diff, EveryBehaviourDifferenceIsOneProblemFoldedAsRunFoldsThem) {
     EXPECT_EQ(p["key"].get<std::string>().rfind("rejected|result-status|", 0), 0u) << p["key"];
     EXPECT_NE(p["key"].get<std::string>().find("name ends in a digit"), std::string::npos);
   }
+}
+
+TEST(Diff, AShrunkDifferencesBundleReplaysAgainstEitherWebhook) {
+  ScratchDir dir;
+  ExampleWebhook oldHook;
+  ExampleWebhookOptions faulty;
+  faulty.faults = {"drop-field"};
+  ExampleWebhook newHook(faulty);
+  const std::string reports = (dir.path() / "out").string();
+  auto r = runConvcheck({"diff", "--crd", ExampleWebhook::widgetCrdPath(), "--old-url",
+                         oldHook.url(), "--old-ca-file", oldHook.pki().caFile(), "--new-url",
+                         newHook.url(), "--new-ca-file", newHook.pki().caFile(), "--tests", "25",
+                         "--seed", "5", "--report-dir", reports});
+  ASSERT_EQ(r.status.code, 1) << r.out << r.err;
+  ASSERT_TRUE(problems(r)[0]["example"]["shrink"].is_object()) << problems(r)[0]["example"];
+  const std::string bundle = problems(r)[0]["example"]["bundle"];
+  ASSERT_TRUE(fs::exists(fs::path(bundle) / "release.json")) << bundle;
+  // The shrunk objects are sent with their schema defaults, as the comparison sent them.
+  auto again = runConvcheckExactly({"replay", bundle});
+  EXPECT_EQ(again.status.code, 1) << again.out << again.err;
+  EXPECT_NE(again.out.find("still fails"), std::string::npos) << again.out;
+  auto old = runConvcheckExactly({"replay", bundle, "--release", "old"});
+  EXPECT_EQ(old.status.code, 0) << old.out << old.err;
+  EXPECT_NE(old.out.find("passes now"), std::string::npos) << old.out;
 }
 
 }  // namespace
