@@ -39,7 +39,7 @@ void declareDiffFlags(CLI::App& app, DiffFlags& f) {
   declareWaitOption(app, f.shared);
   declareTestsOption(app, c.testsPerPair);
   declareRawObjectsOption(app, c.rawObjects);
-  declareShrinkBudgetOption(app, c.shrinkBudget, 200);
+  declareShrinkBudgetOption(app, c.shrinkBudget);
   declareDateTimesOption(app, f.dateTimes);
   declareSeedOption(app, c.seed,
                     "Random seed; the same seed, CRD and webhooks give the same reviews and "
@@ -47,7 +47,7 @@ void declareDiffFlags(CLI::App& app, DiffFlags& f) {
       ->each([&f](const std::string&) { f.seedGiven = true; });
   app.add_option("--jobs,-j", c.jobs,
                  "Reviews compared at once; each webhook gets at most this many requests in flight")
-      ->default_val(8)
+      ->capture_default_str()
       ->check(CLI::Range(1, 64));
   app.add_option("--config", f.configPath,
                  "Config file: diff options (flags override them) and acknowledged differences "

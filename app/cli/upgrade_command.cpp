@@ -45,12 +45,12 @@ void declareInputs(CLI::App& app, UpgradeConfig& c) {
   app.add_option("--objects", c.objectsPerVersion,
                  "Objects generated per version of the old CRD: written at each version it "
                  "serves, stored as they are in each other version of status.storedVersions")
-      ->default_val(25)
+      ->capture_default_str()
       ->check(CLI::Range(0, 100000));
   app.add_option("--cluster-objects", c.clusterObjects,
                  "Read up to N stored objects from the cluster (GET only, at the old storage "
                  "version) and play them through the upgrade")
-      ->default_val(0)
+      ->capture_default_str()
       ->check(CLI::Range(0, 100000));
   app.add_option("--objects-from", c.objectFiles,
                  "YAML/JSON files of objects (e.g. kubectl get KIND -A -o yaml) to play through "
@@ -76,7 +76,7 @@ void declareUpgradeFlags(CLI::App& app, UpgradeFlags& f) {
   app.add_option("--jobs,-j", c.jobs,
                  "Objects played at once; each release's webhook gets at most this many requests "
                  "in flight")
-      ->default_val(8)
+      ->capture_default_str()
       ->check(CLI::Range(1, 64));
   app.add_option("--config", f.configPath,
                  "Config file: upgrade options (flags override them) and acknowledged differences "
