@@ -83,22 +83,10 @@ void CaseExecutor::settle(CheckResult& r, const std::string& from, const std::st
 void CaseExecutor::acknowledge(CheckResult& r, const std::string& from,
                                const std::string& to) const {
   if (r.outcome != Outcome::Fail || !r.finding) return;
-  std::vector<Cause> kept;
-  for (auto& c : r.finding->causes) {
-    const Acknowledgement* a =
-        c.path.empty() ? nullptr : s_.acks->match(c.path, from, to, r.property);
-    if (a)
-      r.acknowledged.push_back({c, a->reason, a->where});
-    else
-      kept.push_back(c);
-  }
-  if (r.acknowledged.empty()) return;
-  if (kept.empty()) {
-    r.outcome = Outcome::Pass;
-    r.finding.reset();
-    return;
-  }
-  r.finding->causes = std::move(kept);
+  r.acknowledged = s_.acks->acknowledge(r.finding->causes, from, to, r.property);
+  if (r.acknowledged.empty() || !r.finding->causes.empty()) return;
+  r.outcome = Outcome::Pass;
+  r.finding.reset();
 }
 
 // A case as the Case-scope properties see it: its batch and forward exchange, further calls

@@ -8,6 +8,8 @@ Command mergeCommand();
 Command replayCommand();
 Command minimizeCommand();
 Command fuzzCommand();
+Command upgradeCommand();
+Command diffCommand();
 Command generateCommand();
 Command propertiesCommand();
 Command certsCommand();
@@ -22,6 +24,8 @@ std::vector<Command> commandTable() {
   table.push_back(replayCommand());
   table.push_back(minimizeCommand());
   table.push_back(fuzzCommand());
+  table.push_back(upgradeCommand());
+  table.push_back(diffCommand());
   table.push_back(generateCommand());
   table.push_back(propertiesCommand());
   table.push_back(certsCommand());

@@ -16,6 +16,7 @@
 #include "engine/run/target_kinds.h"
 #include "engine/run/target_resolution.h"
 #include "engine/run/webhook_wait.h"
+#include "engine/upgrade/release_replay.h"
 #include "harness/transport/call_failure.h"
 #include "harness/transport/converter.h"
 #include "kube/crd/crd_loader.h"
@@ -36,6 +37,7 @@ struct ReplayFlags {
   ClusterAccess cluster;  // --kubeconfig, --context (for --service-proxy, --port-forward)
   bool serviceProxy = false;
   bool portForward = false;
+  std::string release;  // --release: a bundle of two releases replayed against the old or new
 };
 
 // The result for the bundle's property in the part of the case it was found in.
@@ -64,6 +66,13 @@ int runReplay(const ReplayFlags& f, std::ostream& out, std::ostream& err) {
     return 2;
   }
   Bundle b = std::get<Bundle>(std::move(read));
+  if (isReleaseBundle(b.dir))
+    return replayReleaseBundle(
+        b, {f.release, f.target.url, f.target.caFile, f.target.tlsServerName}, out, err);
+  if (!f.release.empty()) {
+    err << fmt::format("convcheck: --release: {} is not a bundle of upgrade or diff\n", b.dir);
+    return 2;
+  }
   auto part = casePartFromName(b.part);
   if (!part) {
     err << fmt::format("convcheck: {}/bundle.json: part: unknown value \"{}\"\n", b.dir, b.part);
@@ -212,6 +221,10 @@ Execute declareReplayOptions(CLI::App& sub) {
   declarePortForwardOption(sub, f->portForward);
   declareTimeoutOption(sub, f->target, TargetDefaults::Bundle);
   declareWaitOption(sub, f->target);
+  sub.add_option("--release", f->release,
+                 "For a bundle of convcheck upgrade or diff: replay it against the old or the new "
+                 "release; default: the one its requests went to")
+      ->check(CLI::IsMember({"old", "new"}));
   return [f](const CommandContext& c) { return runReplay(*f, c.out, c.err); };
 }
 

@@ -1,7 +1,5 @@
 // `convcheck run`: every run option, the checks beyond CLI11 that fill the RunConfig, and the run
 // itself with its reports, bundles and corpus. Listed in command_table.cpp.
-#include <pthread.h>
-#include <signal.h>
 #include <unistd.h>
 
 #include <algorithm>
@@ -10,9 +8,7 @@
 #include <filesystem>
 #include <iostream>
 #include <memory>
-#include <random>
 #include <sstream>
-#include <thread>
 
 #include <fmt/format.h>
 #include <CLI/CLI.hpp>
@@ -24,6 +20,7 @@
 #include "app/cli/run_progress.h"
 #include "app/cli/shard_option.h"
 #include "app/cli/shared_options.h"
+#include "app/cli/stop_signal_watcher.h"
 #include "engine/run/runner.h"
 #include "engine/run/target_kinds.h"
 #include "engine/run/webhook_process.h"
@@ -31,7 +28,6 @@
 #include "harness/plan/test_plan.h"
 #include "kube/go/duration.h"
 #include "properties/checks/property_registry.h"
-#include "reports/shell_words.h"
 
 namespace convcheck {
 namespace {
@@ -74,11 +70,7 @@ void declareRunFlags(CLI::App& run, RunFlags& f) {
                     "Random seed; the same seed, CRD and webhook give the same "
                     "requests and verdict (default: random, printed)")
       ->each([&f](const std::string&) { f.seedGiven = true; });
-  run.add_option("--tests", c.testsPerPair,
-                 "Test cases per ordered version pair (with --duration: an upper bound)")
-      ->capture_default_str()
-      ->check(CLI::Range(1, 1000000))
-      ->each([&c](const std::string&) { c.testsGiven = true; });
+  declareTestsOption(run, c.testsPerPair)->each([&c](const std::string&) { c.testsGiven = true; });
   run.add_option("--duration", f.duration,
                  "Time budget for the whole run, e.g. 10m, spread evenly over kinds and version "
                  "pairs; without --tests, cases continue until it is spent");
@@ -126,7 +118,6 @@ void declareRunFlags(CLI::App& run, RunFlags& f) {
 // Fills the parts of RunConfig that need checking beyond CLI11; returns an error or "".
 std::string finishRunConfig(RunFlags& f, const std::vector<std::string>& args) {
   RunConfig& c = f.config;
-  const auto dashes = std::find(args.begin(), args.end(), "--");
   if (auto error = readWebhookTarget(f.target, f.webhookCommand, args, c, f.wait); !error.empty())
     return error;
   c.portForwardWait = f.wait;
@@ -154,58 +145,13 @@ std::string finishRunConfig(RunFlags& f, const std::vector<std::string>& args) {
       if (p.id != "no-pruned-fields") c.properties.push_back(std::string(p.id));
   if (auto error = readMaxResponseSize(f.maxResponseSize, c.transport); !error.empty())
     return error;
-  if (!f.seedGiven) c.seed = std::random_device{}() * 0x100000001ull + std::random_device{}();
-  std::vector<std::string> repro = {"convcheck"};
-  bool seen = false;
-  for (auto a = args.begin(); a != dashes; ++a) {
-    repro.push_back(*a);
-    if (*a == "--seed" || a->rfind("--seed=", 0) == 0) seen = true;
-  }
-  for (const auto& given : f.fromConfigFile) {
-    repro.push_back(given);
-    if (given.rfind("--seed=", 0) == 0) seen = true;
-  }
-  if (!seen) {
-    repro.push_back("--seed");
-    repro.push_back(std::to_string(c.seed));
-  }
-  if (shard.fromEnvironment) {
-    repro.push_back("--shard");
-    repro.push_back(fmt::format("{}/{}", shard.index + 1, shard.count));
-  }
-  repro.insert(repro.end(), dashes, args.end());
-  c.commandLine = shellCommand(repro);
+  if (!f.seedGiven) c.seed = randomSeed();
+  std::vector<std::string> fromElsewhere = f.fromConfigFile;
+  if (shard.fromEnvironment)
+    fromElsewhere.push_back(fmt::format("--shard={}/{}", shard.index + 1, shard.count));
+  c.commandLine = reproductionCommand(args, fromElsewhere, c.seed);
   return resolveReportPaths(c);
 }
-
-// Turns SIGINT/SIGTERM into a stop request for the run while it lives: the signals are blocked
-// and a thread waits for them, so no handler touches shared state.
-class StopSignalWatcher {
- public:
-  explicit StopSignalWatcher(std::atomic<bool>& stop) : stop_(stop) {
-    sigemptyset(&signals_);
-    sigaddset(&signals_, SIGINT);
-    sigaddset(&signals_, SIGTERM);
-    pthread_sigmask(SIG_BLOCK, &signals_, &previous_);
-    thread_ = std::thread([this] {
-      timespec tick{0, 100 * 1000 * 1000};
-      while (!done_.load()) {
-        if (sigtimedwait(&signals_, nullptr, &tick) > 0) stop_.store(true);
-      }
-    });
-  }
-  ~StopSignalWatcher() {
-    done_.store(true);
-    thread_.join();
-    pthread_sigmask(SIG_SETMASK, &previous_, nullptr);
-  }
-
- private:
-  std::atomic<bool>& stop_;
-  std::atomic<bool> done_{false};
-  sigset_t signals_{}, previous_{};
-  std::thread thread_;
-};
 
 int executeRun(RunFlags& f, const std::string& version, std::istream& in, std::ostream& out,
                std::ostream& err) {

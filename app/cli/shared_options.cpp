@@ -6,6 +6,7 @@
 #include <cstring>
 #include <filesystem>
 #include <fstream>
+#include <random>
 #include <vector>
 
 #include <fmt/format.h>
@@ -20,6 +21,7 @@
 #include "properties/checks/property_registry.h"
 #include "properties/config/ack_config.h"
 #include "reports/report_formats.h"
+#include "reports/shell_words.h"
 
 namespace convcheck {
 
@@ -186,6 +188,11 @@ std::string readPropertyIds(const std::string& text, std::vector<std::string>& i
       if (!isKnownProperty(id))
         return fmt::format("--properties: unknown property id '{}' (see `convcheck properties`)",
                            id);
+      if (findProperty(id)->scope == PropertyScope::Release)
+        return fmt::format(
+            "--properties: {} is a property of two releases, checked by convcheck "
+            "upgrade and convcheck diff",
+            id);
       into.push_back(id);
     }
     start = end + 1;
@@ -275,7 +282,7 @@ std::string applyConfigFile(CLI::App& command, const std::string& section, std::
   auto loaded = loadAckConfig(configPath);
   if (auto* error = std::get_if<std::string>(&loaded)) return *error;
   acks = std::get<AckConfig>(std::move(loaded));
-  const auto& options = section == "fuzz" ? acks->fuzzOptions : acks->runOptions;
+  const auto& options = acks->optionsOf(section);
   for (const auto& [name, values] : options) {
     CLI::Option* option = name == "config" || name == "help" || name.rfind('-', 0) == 0
                               ? nullptr
@@ -327,6 +334,40 @@ std::string sizeText(std::size_t bytes) {
 }
 
 }  // namespace
+
+std::uint64_t randomSeed() {
+  return std::random_device{}() * 0x100000001ull + std::random_device{}();
+}
+
+std::string reproductionCommand(const std::vector<std::string>& args,
+                                const std::vector<std::string>& fromConfigFile,
+                                std::uint64_t seed) {
+  const auto dashes = std::find(args.begin(), args.end(), "--");
+  std::vector<std::string> repro = {"convcheck"};
+  bool seen = false;
+  for (auto a = args.begin(); a != dashes; ++a) {
+    repro.push_back(*a);
+    if (*a == "--seed" || a->rfind("--seed=", 0) == 0) seen = true;
+  }
+  for (const auto& given : fromConfigFile) {
+    repro.push_back(given);
+    if (given.rfind("--seed=", 0) == 0) seen = true;
+  }
+  if (!seen) {
+    repro.push_back("--seed");
+    repro.push_back(std::to_string(seed));
+  }
+  repro.insert(repro.end(), dashes, args.end());
+  return shellCommand(repro);
+}
+
+CLI::Option* declareTestsOption(CLI::App& app, int& tests) {
+  return app
+      .add_option("--tests", tests,
+                  "Test cases per ordered version pair (with --duration: an upper bound)")
+      ->capture_default_str()
+      ->check(CLI::Range(1, 1000000));
+}
 
 void declareClusterObjectsOption(CLI::App& app, int& objects) {
   app.add_option("--cluster-objects", objects,

@@ -115,6 +115,19 @@ std::string readWebhookTarget(const TargetFlags& flags, const std::vector<std::s
                               const std::vector<std::string>& args, RunConfig& c,
                               std::chrono::milliseconds& wait);
 
+// A random run seed (when --seed is not given).
+std::uint64_t randomSeed();
+
+// The command line that reproduces a run: "convcheck", `args` (as given) and what the config file
+// or the environment gave (`fromConfigFile`, see applyConfigFile; --shard from a Job's index) with
+// --seed `seed` added before any -- when none of them names one, each argument quoted for a POSIX
+// shell when it needs it.
+std::string reproductionCommand(const std::vector<std::string>& args,
+                                const std::vector<std::string>& fromConfigFile, std::uint64_t seed);
+
+// --tests (default 100): test cases per ordered version pair; returns the option.
+CLI::Option* declareTestsOption(CLI::App& app, int& tests);
+
 // --cluster-objects N (default 0): stored objects read from the cluster, tested before any other.
 void declareClusterObjectsOption(CLI::App& app, int& objects);
 
@@ -129,11 +142,11 @@ std::string readMaxResponseSize(const std::string& text, TransportOptions& trans
 std::string readReviewVersion(const std::string& text, std::optional<ReviewVersion>& version);
 
 // Reads the config file (`configPath`, else ./.convcheck.yaml when there is one, which then
-// becomes `configPath`) into `acks`, and gives each option of its `section` map ("run", "fuzz")
-// that the command line leaves unset the file's value. `applied` receives what a reproduction of
-// the run must add to its command line: each value given from the file as --name=value, after
-// --config FILE when the file was found rather than named. Returns an error naming the file and
-// the option, or "".
+// becomes `configPath`) into `acks`, and gives each option of its `section` map ("run", "fuzz",
+// "upgrade", "diff") that the command line leaves unset the file's value. `applied` receives what
+// a reproduction of the run must add to its command line: each value given from the file as
+// --name=value, after --config FILE when the file was found rather than named. Returns an error
+// naming the file and the option, or "".
 std::string applyConfigFile(CLI::App& command, const std::string& section, std::string& configPath,
                             std::optional<AckConfig>& acks, std::vector<std::string>& applied);
 

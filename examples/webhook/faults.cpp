@@ -82,15 +82,32 @@ std::span<const FaultInfo> faultCatalogue() {
   return kCatalogue;
 }
 
+std::span<const FaultInfo> upgradeFaultCatalogue() {
+  static constexpr std::array<FaultInfo, 2> kCatalogue{{
+      {Fault::ConvertsStoredDifferently, "converts-stored-differently", "read-after-upgrade",
+       "Widget (release 2): v1beta1 <-> v1 with a size table that swaps small and large, both "
+       "ways, so the release is consistent on its own but reads objects the first release "
+       "stored in v1beta1 differently",
+       "migrate rollback"},
+      {Fault::DropsV1alpha1, "drops-v1alpha1", "read-after-upgrade",
+       "Widget (release 2): no conversion from or to v1alpha1, which release 2 no longer serves "
+       "but objects stored by an earlier release may still be in (status.storedVersions)",
+       ""},
+  }};
+  return kCatalogue;
+}
+
 const FaultInfo& faultInfo(Fault fault) {
-  for (const auto& info : faultCatalogue())
-    if (info.fault == fault) return info;
-  return faultCatalogue().front();  // unreachable: the catalogue lists every enumerator
+  for (auto catalogue : {faultCatalogue(), upgradeFaultCatalogue()})
+    for (const auto& info : catalogue)
+      if (info.fault == fault) return info;
+  return faultCatalogue().front();  // unreachable: the catalogues list every enumerator
 }
 
 std::optional<Fault> faultFromName(std::string_view name) {
-  for (const auto& info : faultCatalogue())
-    if (info.name == name) return info.fault;
+  for (auto catalogue : {faultCatalogue(), upgradeFaultCatalogue()})
+    for (const auto& info : catalogue)
+      if (info.name == name) return info.fault;
   return std::nullopt;
 }
 
@@ -124,11 +141,11 @@ std::vector<std::string> alsoBrokenProperties(const FaultInfo& info) {
   return ids;
 }
 
-std::string faultListing() {
+std::string faultListing(bool upgrade) {
   constexpr std::size_t kNameWidth = 23;
   constexpr std::size_t kPropertyWidth = 26;
   std::ostringstream out;
-  for (const auto& info : faultCatalogue()) {
+  for (const auto& info : upgrade ? upgradeFaultCatalogue() : faultCatalogue()) {
     // At least two spaces after each column, however long a name gets.
     std::string name(info.name);
     std::string property(info.property);

@@ -37,6 +37,9 @@ enum class Fault : std::uint8_t {
   OwnedAnnotationLoss,
   Float64Numbers,
   StashOverflow,
+  // Faults of the webhook's second release (--release 2), which only an upgrade shows.
+  ConvertsStoredDifferently,
+  DropsV1alpha1,
 };
 
 // One row of the catalogue: the --fault name, the SPEC §4 property it breaks, and what it does.
@@ -50,8 +53,14 @@ struct FaultInfo {
   std::string_view alsoBreaks;
 };
 
-// Every fault, in declaration order. The single place a fault's name and help text live.
+// Every fault of a single release, in declaration order: each breaks a property `convcheck run`
+// checks. The single place a fault's name and help text live.
 std::span<const FaultInfo> faultCatalogue();
+
+// The faults of the second release (--release 2) that only an upgrade shows: the release alone
+// passes `convcheck run`, and `convcheck upgrade` from the first one fails the property named
+// (read-after-upgrade, ...).
+std::span<const FaultInfo> upgradeFaultCatalogue();
 
 const FaultInfo& faultInfo(Fault fault);
 std::optional<Fault> faultFromName(std::string_view name);
@@ -82,7 +91,7 @@ FaultSetParse parseFaultNames(const std::vector<std::string>& names);
 std::vector<std::string> alsoBrokenProperties(const FaultInfo& info);
 
 // The `--fault list` text: one line per fault, "name  property  effect", the effect followed by
-// "(also breaks: ...)" when alsoBreaks is not empty.
-std::string faultListing();
+// "(also breaks: ...)" when alsoBreaks is not empty; the upgrade faults with `upgrade`.
+std::string faultListing(bool upgrade = false);
 
 }  // namespace convcheck::example

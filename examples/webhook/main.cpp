@@ -33,19 +33,32 @@ int main(int argc, char** argv) {
                  "answer 413 to requests whose body is larger (0: no limit), as web frameworks "
                  "cap request bodies by default")
       ->capture_default_str();
+  int release = 1;
+  app.add_option("--release", release,
+                 "which release of the example CRDs to convert: 1, or 2 (Widget's v2 as well, "
+                 "the second release in examples/crds/release2)")
+      ->check(CLI::Range(1, 2))
+      ->capture_default_str();
   bool identity = false;
   app.add_flag("--identity", identity,
                "convert objects of any kind and CRD by rewriting apiVersion only (a correct "
                "webhook for a CRD whose versions share one schema; for benchmarks)");
   app.add_option("--fault", faultNames,
-                 "inject a known bug (repeatable); `--fault list` prints them");
+                 "inject a known bug (repeatable); `--fault list` prints them, `--fault "
+                 "list-upgrade` those of the second release");
   app.footer("Faults (--fault NAME, each breaks the named convcheck property):\n" +
-             convcheck::example::faultListing());
+             convcheck::example::faultListing() +
+             "\nFaults of the second release that only `convcheck upgrade` shows (--release 2):\n" +
+             convcheck::example::faultListing(true));
   CLI11_PARSE(app, argc, argv);
 
   for (const auto& name : faultNames) {
     if (name == "list") {
       std::cout << convcheck::example::faultListing();
+      return 0;
+    }
+    if (name == "list-upgrade") {
+      std::cout << convcheck::example::faultListing(true);
       return 0;
     }
   }
@@ -55,6 +68,7 @@ int main(int argc, char** argv) {
     return 2;
   }
   options.faults = parsed.faults;
+  if (release == 2) options.kinds = convcheck::example::KindMode::release2;
   if (identity) options.kinds = convcheck::example::KindMode::identity;
   options.delay = std::chrono::milliseconds(delayMs);
   if (options.certFile.empty() || options.keyFile.empty()) {

@@ -46,7 +46,8 @@ ConversionOutcome convertObject(const json& object, std::string_view desiredApiV
     outcome = convertCronTab(object, from->version, to->version, faults);
     storageVersion = kCronTabStorageVersion;
   } else if (from->group == kWidgetGroup && kindName == kWidgetKind) {
-    outcome = convertWidget(object, from->version, to->version, faults);
+    outcome = convertWidget(object, from->version, to->version, faults,
+                            kinds == KindMode::release2 ? 2 : 1);
     storageVersion = kWidgetHubVersion;
   } else {
     return ConversionOutcome::failure("no converter for kind " + kindName + " in group " +

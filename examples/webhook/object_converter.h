@@ -13,9 +13,10 @@
 namespace convcheck::example {
 
 // Which kinds the webhook converts: the example CRDs' (CronTab, Widget) with their real
-// conversions, or any kind of any CRD by rewriting apiVersion only (--identity: the correct
-// webhook of a CRD whose versions share one schema, for benchmarks on the corpus CRDs).
-enum class KindMode { examples, identity };
+// conversions, as the first release of the examples or the second (--release 2: Widget's v2
+// too); or any kind of any CRD by rewriting apiVersion only (--identity: the correct webhook of
+// a CRD whose versions share one schema, for benchmarks on the corpus CRDs).
+enum class KindMode { examples, release2, identity };
 
 // Dispatches on the object's group and kind. Fails for objects without a string apiVersion and
 // kind, for an object already in the desired version (as the agnhost webhook does: "conversion

@@ -10,8 +10,9 @@ using nlohmann::json;
 
 constexpr std::int64_t kLossyReplicasCap = 100;
 
-bool isWidgetVersion(std::string_view version) {
-  return version == "v1alpha1" || version == "v1beta1" || version == "v1";
+bool isWidgetVersion(std::string_view version, int release) {
+  return version == "v1alpha1" || version == "v1beta1" || version == "v1" ||
+         (release >= 2 && version == "v2");
 }
 
 // Moves object[section][from] to object[section][to] if present.
@@ -135,10 +136,33 @@ void renameToAlpha(json& object) {
   rename(object, "status", "readyReplicas", "readyCount");
 }
 
+void mapSizeOnDirectPath(json& object);
+
+// Release 2's v2 keeps v1's spec.replicas as spec.scaling.replicas.
+void scalingFromReplicas(json& object) {
+  auto spec = object.find("spec");
+  if (spec == object.end() || !spec->is_object() || !spec->contains("replicas")) return;
+  json replicas = std::move((*spec)["replicas"]);
+  spec->erase("replicas");
+  (*spec)["scaling"] = json{{"replicas", std::move(replicas)}};
+}
+
+void replicasFromScaling(json& object) {
+  auto spec = object.find("spec");
+  if (spec == object.end() || !spec->is_object()) return;
+  auto scaling = spec->find("scaling");
+  if (scaling == spec->end()) return;
+  json moved = std::move(*scaling);
+  spec->erase("scaling");
+  if (moved.is_object() && moved.contains("replicas")) (*spec)["replicas"] = moved["replicas"];
+}
+
 std::string toHub(json& object, std::string_view fromVersion, const FaultSet& faults) {
+  if (fromVersion == "v2") replicasFromScaling(object);
   if (fromVersion == "v1alpha1") {
     renameFromAlpha(object);
-  } else if (fromVersion == "v1") {
+  } else if (fromVersion == "v1" || fromVersion == "v2") {
+    if (faults.has(Fault::ConvertsStoredDifferently)) mapSizeOnDirectPath(object);
     return stashV1Fields(object, faults);
   }
   return {};
@@ -149,8 +173,10 @@ std::string fromHub(json& object, std::string_view toVersion, const FaultSet& fa
     applyReplicasFaults(object, faults);
     applyAlphaFaults(object, faults);
     renameToAlpha(object);
-  } else if (toVersion == "v1") {
-    return restoreV1Fields(object);
+  } else if (toVersion == "v1" || toVersion == "v2") {
+    if (auto error = restoreV1Fields(object); !error.empty()) return error;
+    if (faults.has(Fault::ConvertsStoredDifferently)) mapSizeOnDirectPath(object);
+    if (toVersion == "v2") scalingFromReplicas(object);
   }
   return {};
 }
@@ -192,12 +218,16 @@ std::string convertDirectly(json& object, std::string_view toVersion, const Faul
 }  // namespace
 
 ConversionOutcome convertWidget(const json& object, std::string_view fromVersion,
-                                std::string_view toVersion, const FaultSet& faults) {
+                                std::string_view toVersion, const FaultSet& faults, int release) {
+  const bool dropsAlpha = release >= 2 && faults.has(Fault::DropsV1alpha1);
   for (auto version : {fromVersion, toVersion})
-    if (!isWidgetVersion(version))
-      return ConversionOutcome::failure("unexpected conversion version " +
-                                        std::string(kWidgetGroup) + "/" + std::string(version) +
-                                        " (Widget has v1alpha1, v1beta1 and v1)");
+    if (!isWidgetVersion(version, release) || (dropsAlpha && version == "v1alpha1"))
+      return ConversionOutcome::failure(
+          "unexpected conversion version " + std::string(kWidgetGroup) + "/" +
+          std::string(version) +
+          (release >= 2 ? dropsAlpha ? " (Widget release 2 converts v1beta1, v1 and v2)"
+                                     : " (Widget release 2 has v1alpha1, v1beta1, v1 and v2)"
+                        : " (Widget has v1alpha1, v1beta1 and v1)"));
 
   json out = object;
   out["apiVersion"] = std::string(kWidgetGroup) + "/" + std::string(toVersion);

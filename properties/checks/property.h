@@ -27,6 +27,7 @@ enum class PropertyScope {
   Output,    // judged on the objects the forward call of valid input produced
   Case,      // makes calls of its own after the forward one, then judges them together
   Endpoint,  // judged once per run on the webhook's endpoint, not on conversions
+  Release,   // judged by `convcheck upgrade` and `convcheck diff` on two releases, never by run
 };
 
 // What a Case-scope property gets from the case executor (properties/case_executor): the case, the
@@ -83,7 +84,7 @@ struct Property {
   // Adds the causes that a failing finding's details name (pruned paths, schema violations),
   // their paths normalised with the versions' schemas.
   void (*causesInDetails)(const Finding&, const SchemaLookup&, std::vector<Cause>&) = nullptr;
-  // Exactly the one of these that matches `scope` is set.
+  // Exactly the one of these that matches `scope` is set (none for Release: engine/upgrade judges).
   CheckResult (*judgeExchange)(const ExchangeView&) = nullptr;
   CheckResult (*judgeOutput)(const ExchangeRef&, const CaseContext&,
                              const TargetValidator&) = nullptr;

@@ -4,6 +4,7 @@
 
 #include "properties/checks/exchange_view.h"
 #include "properties/checks/output_checks.h"
+#include "properties/checks/release_properties.h"
 
 namespace convcheck {
 
@@ -27,6 +28,7 @@ const Property& schemaValidProperty();
 const Property& noPrunedFieldsProperty();
 const Property& tlsProperty();
 const Property& timeoutProperty();
+// The properties of two releases are declared in release_properties.h.
 
 const std::vector<Property>& propertyRegistry() {
   static const std::vector<Property> kRegistry = {
@@ -48,6 +50,12 @@ const std::vector<Property>& propertyRegistry() {
       noPrunedFieldsProperty(),
       tlsProperty(),
       timeoutProperty(),
+      storeProperty(),
+      readAfterUpgradeProperty(),
+      migrateProperty(),
+      rollbackProperty(),
+      crdChangeProperty(),
+      sameBehaviourProperty(),
   };
   return kRegistry;
 }
@@ -68,6 +76,8 @@ std::string_view scopeName(PropertyScope scope) {
       return "calls of its own";
     case PropertyScope::Endpoint:
       return "the endpoint, once per run";
+    case PropertyScope::Release:
+      return "two releases (upgrade, diff)";
   }
   return "";
 }

@@ -90,6 +90,33 @@ const Acknowledgement* AckConfig::match(const std::string& path, const std::stri
   return nullptr;
 }
 
+const std::vector<std::pair<std::string, std::vector<std::string>>>& AckConfig::optionsOf(
+    const std::string& command) const {
+  static const std::vector<std::pair<std::string, std::vector<std::string>>> kNone;
+  return command == "run"       ? runOptions
+         : command == "fuzz"    ? fuzzOptions
+         : command == "upgrade" ? upgradeOptions
+         : command == "diff"    ? diffOptions
+                                : kNone;
+}
+
+std::vector<AcknowledgedCause> AckConfig::acknowledge(std::vector<Cause>& causes,
+                                                      const std::string& from,
+                                                      const std::string& to,
+                                                      const std::string& property) const {
+  std::vector<AcknowledgedCause> acknowledged;
+  std::vector<Cause> kept;
+  for (auto& c : causes) {
+    const Acknowledgement* a = c.path.empty() ? nullptr : match(c.path, from, to, property);
+    if (a)
+      acknowledged.push_back({std::move(c), a->reason, a->where});
+    else
+      kept.push_back(std::move(c));
+  }
+  causes = std::move(kept);
+  return acknowledged;
+}
+
 std::variant<AckConfig, std::string> parseAckConfig(const std::string& text,
                                                     const std::string& source) {
   AckConfig config;
@@ -102,18 +129,19 @@ std::variant<AckConfig, std::string> parseAckConfig(const std::string& text,
   }
   if (!root || root.IsNull()) return config;
   if (!root.IsMap())
-    return fmt::format("{}: expected a map with the keys run, fuzz and acknowledge", source);
+    return fmt::format("{}: expected a map with the keys run, fuzz, upgrade, diff and acknowledge",
+                       source);
   for (const auto& entry : root) {
     const std::string key = entry.first.as<std::string>();
-    if (key != "acknowledge" && key != "run" && key != "fuzz")
-      return fmt::format("{}: {}: unknown key (expected run, fuzz or acknowledge)", source, key);
+    if (key != "acknowledge" && key != "run" && key != "fuzz" && key != "upgrade" && key != "diff")
+      return fmt::format("{}: {}: unknown key (expected run, fuzz, upgrade, diff or acknowledge)",
+                         source, key);
   }
-  if (auto error = readCommandOptions(root["run"], source, "run", config.runOptions);
-      !error.empty())
-    return error;
-  if (auto error = readCommandOptions(root["fuzz"], source, "fuzz", config.fuzzOptions);
-      !error.empty())
-    return error;
+  for (auto [section, options] :
+       {std::pair{"run", &config.runOptions}, std::pair{"fuzz", &config.fuzzOptions},
+        std::pair{"upgrade", &config.upgradeOptions}, std::pair{"diff", &config.diffOptions}})
+    if (auto error = readCommandOptions(root[section], source, section, *options); !error.empty())
+      return error;
   const YAML::Node list = root["acknowledge"];
   if (!list || list.IsNull()) return config;
   if (!list.IsSequence()) return fmt::format("{}: acknowledge: expected a list", source);

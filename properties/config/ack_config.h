@@ -1,7 +1,8 @@
 // Acknowledged, intentional differences a webhook's authors declare in .convcheck.yaml (or
 // --config): annotation/label keys the webhook owns and paths that are lossy on purpose per
-// version pair; and the options of `convcheck run` and `convcheck fuzz` it sets (the command line
-// overrides them).
+// version pair (or changed on purpose by a new release: property read-after-upgrade, migrate,
+// rollback, crd-change or same-behaviour); and the options of `convcheck run`, `fuzz`, `upgrade`
+// and `diff` it sets (the command line overrides them).
 // Loaded by the CLI; the acknowledgements are consulted by the case executor for every failing
 // cause, the run options applied by the CLI.
 //
@@ -12,6 +13,10 @@
 //     kind: [Widget, Gadget]          # a list for an option given several times
 //   fuzz:                             # the same, for convcheck fuzz
 //     max-total-time: 10m
+//   upgrade:                          # ... convcheck upgrade
+//     new-crd: deploy/next/crds/
+//   diff:                             # ... convcheck diff
+//     tests: 50
 //   acknowledge:
 //     - annotation: gadgets.example.dev/converted-by
 //       reason: the webhook records which service converted the object
@@ -26,6 +31,8 @@
 #include <utility>
 #include <variant>
 #include <vector>
+
+#include "properties/checks/cause.h"
 
 namespace convcheck {
 
@@ -45,12 +52,26 @@ struct AckConfig {
   std::vector<std::pair<std::string, std::vector<std::string>>> runOptions;
   // fuzz: the same for `convcheck fuzz`.
   std::vector<std::pair<std::string, std::vector<std::string>>> fuzzOptions;
+  // upgrade: and diff: the same for `convcheck upgrade` and `convcheck diff`.
+  std::vector<std::pair<std::string, std::vector<std::string>>> upgradeOptions;
+  std::vector<std::pair<std::string, std::vector<std::string>>> diffOptions;
   std::string source;  // the file
+
+  // The options of the section named `command` ("run", "fuzz", "upgrade", "diff"); none for
+  // another name.
+  const std::vector<std::pair<std::string, std::vector<std::string>>>& optionsOf(
+      const std::string& command) const;
 
   // The first acknowledgement covering a difference at the (normalised) diff path `path`, exactly
   // or as a descendant at a step boundary, seen by `property` on the pair (from, to); or nullptr.
   const Acknowledgement* match(const std::string& path, const std::string& from,
                                const std::string& to, const std::string& property) const;
+  // Moves the causes of a failure of `property` on (from, to) that an acknowledgement covers
+  // (causes with a path only: a rejection is never acknowledged) out of `causes`; returns them
+  // with the reason and the entry.
+  std::vector<AcknowledgedCause> acknowledge(std::vector<Cause>& causes, const std::string& from,
+                                             const std::string& to,
+                                             const std::string& property) const;
 };
 
 // Errors name the file, the entry and the field: ".convcheck.yaml: acknowledge[2].reason:

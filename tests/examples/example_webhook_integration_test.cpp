@@ -197,6 +197,15 @@ TEST(ExampleWebhookProcess, FaultListPrintsOneLinePerFault) {
   EXPECT_EQ(lines, example::faultCatalogue().size());
 }
 
+TEST(ExampleWebhookProcess, FaultListUpgradePrintsTheSecondReleasesFaults) {
+  ChildProcess list({ExampleWebhook::binaryPath(), "--fault", "list-upgrade"});
+  auto status = list.wait(10s);
+  ASSERT_TRUE(status && status->success());
+  EXPECT_EQ(list.stdoutText(), example::faultListing(true));
+  EXPECT_NE(list.stdoutText().find("converts-stored-differently  read-after-upgrade"),
+            std::string::npos);
+}
+
 TEST(ExampleWebhookProcess, UnknownFaultIsAUsageError) {
   ChildProcess bad({ExampleWebhook::binaryPath(), "--cert", "x", "--key", "y", "--fault", "bogus"});
   auto status = bad.wait(10s);

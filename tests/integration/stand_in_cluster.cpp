@@ -46,14 +46,14 @@ std::string missingClusterTools() {
 
 StandInCluster::StandInCluster(StandInClusterOptions options) : hook_(webhookOptionsFor(options)) {
   log_ = pki_.dir() / "requests.log";
-  std::string crdFile = standInFile("crontabs-crd.json");
+  std::string crdFile = standInFile(options.crdFile);
   if (options.caBundle || !options.crdServiceName.empty()) {
     std::ifstream in(crdFile);
     nlohmann::json crd = nlohmann::json::parse(in);
     auto& clientConfig = crd["spec"]["conversion"]["webhook"]["clientConfig"];
     if (options.caBundle) clientConfig["caBundle"] = standInBase64(hook_.pki().caPem());
     if (!options.crdServiceName.empty()) clientConfig["service"]["name"] = options.crdServiceName;
-    crdFile = (pki_.dir() / "crontabs-crd.json").string();
+    crdFile = (pki_.dir() / options.crdFile).string();
     std::ofstream(crdFile) << crd.dump();
   }
   std::vector<std::string> argv = {"/usr/bin/env",
@@ -66,13 +66,13 @@ StandInCluster::StandInCluster(StandInClusterOptions options) : hook_(webhookOpt
                                    "--crd",
                                    crdFile,
                                    "--objects",
-                                   standInFile("crontab-objects.json"),
+                                   standInFile(options.objectsFile),
                                    "--token",
                                    "s3cret-token",
                                    "--log",
                                    log_.string(),
                                    "--service",
-                                   "convcheck-test/crontab-webhook:443=" + hook_.baseUrl()};
+                                   "convcheck-test/" + options.service + ":443=" + hook_.baseUrl()};
   if (!options.webSocket) argv.insert(argv.end(), {"--websocket", "off"});
   if (options.dropPortForwardAfter > 0)
     argv.insert(argv.end(),
@@ -108,6 +108,20 @@ std::vector<std::string> StandInCluster::requests() const {
   std::vector<std::string> lines;
   for (std::string line; std::getline(in, line);) lines.push_back(line);
   return lines;
+}
+
+RequestVerbs requestVerbs(const std::vector<std::string>& lines, const std::string& proxyPath) {
+  RequestVerbs verbs;
+  for (const auto& line : lines) {
+    if (line.rfind("  ", 0) == 0) continue;  // what the stand-in did for the request before
+    const std::string verb = line.substr(0, line.find(' '));
+    const std::string path = line.substr(line.find(' ') + 1);
+    if (verb == "POST" && path.rfind(proxyPath, 0) == 0)
+      ++verbs.proxyPosts;
+    else if (verb != "GET")
+      verbs.otherWrites.push_back(line);
+  }
+  return verbs;
 }
 
 bool anyLine(const std::vector<std::string>& lines, const std::string& part) {

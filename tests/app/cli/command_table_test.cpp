@@ -150,7 +150,9 @@ TEST(UsageErrors, AnUnknownSubcommandIsNamedAndTheSubcommandsListed) {
   CliResult r = cli({"bogus", "--crd", "x.yaml"});
   EXPECT_EQ(r.code, 2);
   EXPECT_NE(r.err.find("unknown subcommand 'bogus'"), std::string::npos) << r.err;
-  EXPECT_NE(r.err.find("run, merge, replay, minimize, fuzz, generate"), std::string::npos) << r.err;
+  EXPECT_NE(r.err.find("run, merge, replay, minimize, fuzz, upgrade, diff, generate"),
+            std::string::npos)
+      << r.err;
   EXPECT_EQ(r.err.find("A subcommand is required"), std::string::npos) << r.err;
 }
 

@@ -39,7 +39,8 @@ TEST_P(ReadmeOptions, EveryHelpOptionIsDocumented) {
   for (const auto& o : shown) EXPECT_TRUE(documented.count(o)) << GetParam() << " " << o;
 }
 
-INSTANTIATE_TEST_SUITE_P(Cli, ReadmeOptions, ::testing::Values("run", "generate", "certs", "fuzz"));
+INSTANTIATE_TEST_SUITE_P(Cli, ReadmeOptions,
+                         ::testing::Values("run", "generate", "certs", "fuzz", "upgrade", "diff"));
 
 TEST(Cli, UnknownOptionIsAUsageError) {
   std::istringstream in;
@@ -89,6 +90,17 @@ TEST(Cli, UnknownPropertyIdIsAUsageError) {
   std::ostringstream out, err;
   EXPECT_EQ(runCli({"run", "--crd", "x.yaml", "--properties", "round-trip,nope"}, in, out, err), 2);
   EXPECT_NE(err.str().find("'nope'"), std::string::npos);
+}
+
+TEST(Cli, APropertyOfTwoReleasesIsNotRunsToCheck) {
+  std::istringstream in;
+  std::ostringstream out, err;
+  EXPECT_EQ(runCli({"run", "--crd", "x.yaml", "--properties", "read-after-upgrade"}, in, out, err),
+            2);
+  EXPECT_NE(err.str().find("read-after-upgrade is a property of two releases, checked by "
+                           "convcheck upgrade and convcheck diff"),
+            std::string::npos)
+      << err.str();
 }
 
 TEST(Cli, PropertiesListsEverySpecId) {

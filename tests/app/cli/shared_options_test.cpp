@@ -27,10 +27,11 @@ namespace {
 // is libFuzzer's; run's --corpus replays samples and regressions, fuzz's keeps libFuzzer's inputs;
 // run's --config also holds run options, fuzz's only acknowledged differences; run's --batch-size
 // is a LIST chunk, fuzz's the largest batch of a case; run's --jobs is requests in flight, fuzz's
-// fuzzing processes.
-const std::set<std::string> kSameNameOtherMeaning = {"--kind",       "--seed",   "--output",
-                                                     "--report-dir", "--corpus", "--config",
-                                                     "--batch-size", "--jobs"};
+// fuzzing processes; upgrade's --cluster-objects are the stored objects played through the
+// upgrade (read at the storage version only), run's and fuzz's test inputs per served version.
+const std::set<std::string> kSameNameOtherMeaning = {
+    "--kind",   "--seed",       "--output", "--report-dir",     "--corpus",
+    "--config", "--batch-size", "--jobs",   "--cluster-objects"};
 
 // Option name (its last, long form) -> description, as `convcheck COMMAND --help` prints them.
 std::map<std::string, std::string> helpOptions(const std::string& command) {

@@ -18,9 +18,13 @@ namespace convcheck::testing {
 // The example webhook's answer to every review, as the HTTPS server would send it.
 class ExampleTarget : public ReviewTarget {
  public:
-  explicit ExampleTarget(example::FaultSet faults) : faults_(faults) {}
+  // `kinds`: the first release of the examples, or the second (example::KindMode::release2).
+  explicit ExampleTarget(example::FaultSet faults,
+                         example::KindMode kinds = example::KindMode::examples)
+      : faults_(faults), kinds_(kinds) {}
   HttpResult post(const std::string& body) override {
-    example::HttpReply reply = example::handleConversionReview("application/json", body, faults_);
+    example::HttpReply reply =
+        example::handleConversionReview("application/json", body, faults_, kinds_);
     HttpResult r;
     r.url = "inprocess://example";
     r.status = reply.status;
@@ -31,6 +35,7 @@ class ExampleTarget : public ReviewTarget {
 
  private:
   example::FaultSet faults_;
+  example::KindMode kinds_;
 };
 
 // The example webhook, except that calls `fails` picks end in a transport failure of `kind`.

@@ -81,7 +81,8 @@ TEST(AckConfig, ErrorsNameTheFileTheEntryAndTheField) {
             ".convcheck.yaml: acknowledge[0].property: unknown property id 'nope' (see "
             "`convcheck properties`)");
   EXPECT_EQ(errorOf("acknowledgements: []\n"),
-            ".convcheck.yaml: acknowledgements: unknown key (expected run, fuzz or acknowledge)");
+            ".convcheck.yaml: acknowledgements: unknown key (expected run, fuzz, upgrade, diff or "
+            "acknowledge)");
   EXPECT_NE(errorOf("acknowledge: [\n").find(".convcheck.yaml: line"), std::string::npos);
 }
 
@@ -96,6 +97,35 @@ TEST(AckConfig, RunOptionsAreKeptByNameInFileOrder) {
                                    {"insecure-skip-tls-verify", {"true"}}}));
   EXPECT_EQ(c.items.size(), 1u);
   EXPECT_TRUE(parsed("acknowledge: []\n").runOptions.empty());
+}
+
+TEST(AckConfig, UpgradeAndDiffOptionsAreKeptByCommand) {
+  auto c = parsed("upgrade:\n  new-crd: next/\n  objects: 10\ndiff:\n  tests: 50\n");
+  using Options = std::vector<std::pair<std::string, std::vector<std::string>>>;
+  EXPECT_EQ(c.optionsOf("upgrade"), (Options{{"new-crd", {"next/"}}, {"objects", {"10"}}}));
+  EXPECT_EQ(c.optionsOf("diff"), (Options{{"tests", {"50"}}}));
+  EXPECT_TRUE(c.optionsOf("run").empty());
+  EXPECT_TRUE(c.optionsOf("nope").empty());
+}
+
+TEST(AckConfig, AcknowledgeMovesTheCoveredCausesAsideWithTheirReason) {
+  auto c = parsed(
+      "acknowledge:\n  - path: spec.size\n    property: read-after-upgrade\n"
+      "    reason: sizes are mapped anew\n");
+  std::vector<Cause> causes = {
+      {"read-after-upgrade|changed|spec.size", Severity::DataLoss, "t", "spec.size"},
+      {"read-after-upgrade|changed|spec.colour", Severity::DataLoss, "t", "spec.colour"},
+      {"read-after-upgrade|rejected|result-status|x", Severity::Rejected, "t"}};
+  auto acknowledged = c.acknowledge(causes, "v1beta1", "v1", "read-after-upgrade");
+  ASSERT_EQ(acknowledged.size(), 1u);
+  EXPECT_EQ(acknowledged[0].cause.path, "spec.size");
+  EXPECT_EQ(acknowledged[0].reason, "sizes are mapped anew");
+  EXPECT_EQ(acknowledged[0].where, ".convcheck.yaml: acknowledge[0]");
+  ASSERT_EQ(causes.size(), 2u);  // a rejection has no path: never acknowledged
+  EXPECT_EQ(causes[0].path, "spec.colour");
+  std::vector<Cause> other = {{"migrate|changed|spec.size", Severity::DataLoss, "t", "spec.size"}};
+  EXPECT_TRUE(c.acknowledge(other, "v1beta1", "v1", "migrate").empty());
+  EXPECT_EQ(other.size(), 1u);
 }
 
 TEST(AckConfig, FuzzOptionsAreKeptApartFromRunOptions) {

@@ -1,0 +1,65 @@
+#include "app/cli/release_outputs.h"
+
+#include <filesystem>
+#include <iterator>
+#include <ostream>
+#include <sstream>
+
+#include <fmt/format.h>
+
+#include "app/cli/release_options.h"
+#include "app/cli/run_outputs.h"
+#include "app/cli/stop_signal_watcher.h"
+#include "engine/upgrade/release_bundles.h"
+
+namespace convcheck {
+
+std::string makeReportDir(const std::string& reportDir) {
+  if (reportDir.empty()) return "";
+  std::error_code ec;
+  std::filesystem::create_directories(reportDir, ec);
+  return ec ? fmt::format("cannot create --report-dir {}: {}", reportDir, ec.message()) : "";
+}
+
+void writeReleaseOutputs(ReleaseRun& run, const RunConfig& outputs, const std::string& colour,
+                         std::ostream& out, std::ostream& err) {
+  if (!outputs.reportDir.empty())
+    for (const auto& e : writeReleaseBundles(run, outputs.reportDir))
+      err << "convcheck: " << e << "\n";
+  RunConfig reports = outputs;  // run's bundles are not written: the two releases' are
+  reports.reportDir.clear();
+  writeRunOutputs(run.report, reports, colour, out, err);
+}
+
+int executeReleaseMode(const std::vector<ReleaseLaunch>& releases, std::chrono::milliseconds wait,
+                       const RunConfig& outputs, const std::string& colour, const ReleaseMode& mode,
+                       const CommandContext& ctx) {
+  if (auto e = makeReportDir(outputs.reportDir); !e.empty()) {
+    ctx.err << "convcheck: " << e << "\n";
+    return 2;
+  }
+  std::string stdinText;  // a CRD given as -, read once for the run and a started webhook
+  for (const auto& r : releases)
+    if (r.crdInput == "-" && stdinText.empty())
+      stdinText.assign(std::istreambuf_iterator<char>(ctx.in), {});
+  ReleaseWebhooks webhooks;
+  for (const auto& r : releases)
+    if (auto e = webhooks.start(r.name, *r.command, r.crdInput, stdinText, *r.target, wait);
+        !e.empty()) {
+      ctx.err << "convcheck: " << e << "\n";
+      return 2;
+    }
+  std::atomic<bool> stop{false};
+  std::istringstream in(stdinText);
+  ReleaseRun run;
+  {
+    StopSignalWatcher watcher(stop);
+    run = mode(in, &stop);
+  }
+  webhooks.finish(run.report);
+  run.report.version = ctx.version;
+  writeReleaseOutputs(run, outputs, colour, ctx.out, ctx.err);
+  return run.report.exitCode;
+}
+
+}  // namespace convcheck
