@@ -96,7 +96,6 @@ std::vector<std::string> writeReleaseBundles(ReleaseRun& run, const std::string&
   for (std::size_t k = 0; k < report.kinds.size() && k < run.releases.size(); ++k) {
     KindReport& kind = report.kinds[k];
     const KindReleases& releases = run.releases[k];
-    if (kind.problems.empty()) kind.problems = problemsOf(kind);
     for (auto& problem : kind.problems) {
       Finding& finding = problem.example;
       if (finding.exchanges.empty() || problem.sites.empty()) continue;
@@ -111,11 +110,10 @@ std::vector<std::string> writeReleaseBundles(ReleaseRun& run, const std::string&
                             false,
                             report.canonicalDateTimes,
                             fs::absolute(old ? oldCrds : newCrds, ec).string()};
-      if (auto e =
-              writeBundle(dir.string(), finding, old ? releases.oldCrd : releases.newCrd,
-                          bundleTarget(old ? releases.oldTarget : releases.newTarget), context);
-          !e.empty())
-        errors.push_back(e);
+      const WrittenBundle written =
+          writeBundle(dir.string(), finding, old ? releases.oldCrd : releases.newCrd,
+                      bundleTarget(old ? releases.oldTarget : releases.newTarget), context);
+      if (!written.error.empty()) errors.push_back(written.error);
       if (auto e = writeReleaseFile(dir, finding, release, oldCrds, newCrds, releases); !e.empty())
         errors.push_back(e);
     }
