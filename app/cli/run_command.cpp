@@ -148,7 +148,8 @@ std::string finishRunConfig(RunFlags& f, const std::vector<std::string>& args) {
   if (!f.seedGiven) c.seed = randomSeed();
   std::vector<std::string> fromElsewhere = f.fromConfigFile;
   if (shard.fromEnvironment)
-    fromElsewhere.push_back(fmt::format("--shard={}/{}", shard.index + 1, shard.count));
+    fromElsewhere.insert(fromElsewhere.end(),
+                         {"--shard", fmt::format("{}/{}", shard.index + 1, shard.count)});
   c.commandLine = reproductionCommand(args, fromElsewhere, c.seed);
   return resolveReportPaths(c);
 }

@@ -1,4 +1,5 @@
 #include "engine/upgrade/upgrade_objects.h"
+#include "harness/plan/seed_salts.h"
 
 #include <algorithm>
 #include <fstream>
@@ -19,7 +20,7 @@ using nlohmann::json;
 namespace {
 
 std::uint64_t mix(std::uint64_t seed, const std::string& text) {
-  std::uint64_t h = seed ^ 0x9e3779b97f4a7c15ull;
+  std::uint64_t h = salted(seed, SeedSalt::UpgradeTextHash);
   for (unsigned char c : text) h = (h ^ c) * 0x100000001b3ull;
   return h;
 }

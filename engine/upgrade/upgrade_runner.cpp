@@ -1,4 +1,5 @@
 #include "engine/upgrade/upgrade_runner.h"
+#include "harness/plan/seed_salts.h"
 
 #include <algorithm>
 #include <atomic>
@@ -162,7 +163,7 @@ std::string migrationNote(const Release& oldR, const Release& newR, const Upgrad
 }
 
 std::uint64_t objectSeed(std::uint64_t seed, std::size_t index) {
-  std::uint64_t z = seed + 0x9e3779b97f4a7c15ull * (index + 1);
+  std::uint64_t z = seed + static_cast<std::uint64_t>(SeedSalt::UpgradeObjectStep) * (index + 1);
   z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ull;
   z = (z ^ (z >> 27)) * 0x94d049bb133111ebull;
   return z ^ (z >> 31);

@@ -19,6 +19,8 @@ enum class SeedSalt : std::uint64_t {
   BreakerProbeUids = 0x9f0be5,   // the call ledger: the request uids of the breaker's probes
   SampleUid = 0x5a3b1e5,         // a corpus sample without metadata.uid: the one it is given
   DuplicateUidStep = 7919,       // a planned batch: a slot's fresh uid when its own is taken
+  UpgradeObjectStep = 0x9e3779b97f4a7c15,  // upgrade: the seed of its generated object N
+  UpgradeTextHash = 0x0b9ade,              // upgrade: a seed hashed with an object's text
 };
 
 // `seed` with `salt` mixed in: what the use's random engine is seeded with.
@@ -32,9 +34,9 @@ constexpr std::uint64_t duplicateUidSeed(std::uint64_t seed, std::size_t slot) {
 }
 
 // Every salt, for the test that keeps them distinct.
-inline constexpr SeedSalt kSeedSalts[] = {SeedSalt::CaseRequestUids,  SeedSalt::EditRoundTripEdit,
-                                          SeedSalt::BatchPermutation, SeedSalt::SizeBisectionUids,
-                                          SeedSalt::BreakerProbeUids, SeedSalt::SampleUid,
-                                          SeedSalt::DuplicateUidStep};
+inline constexpr SeedSalt kSeedSalts[] = {
+    SeedSalt::CaseRequestUids,   SeedSalt::EditRoundTripEdit, SeedSalt::BatchPermutation,
+    SeedSalt::SizeBisectionUids, SeedSalt::BreakerProbeUids,  SeedSalt::SampleUid,
+    SeedSalt::DuplicateUidStep,  SeedSalt::UpgradeObjectStep, SeedSalt::UpgradeTextHash};
 
 }  // namespace convcheck
