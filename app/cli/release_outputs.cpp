@@ -23,12 +23,11 @@ std::string makeReportDir(const std::string& reportDir) {
 
 void writeReleaseOutputs(ReleaseRun& run, const RunConfig& outputs, const std::string& colour,
                          std::ostream& out, std::ostream& err) {
-  if (!outputs.reportDir.empty())
-    for (const auto& e : writeReleaseBundles(run, outputs.reportDir))
-      err << "convcheck: " << e << "\n";
-  RunConfig reports = outputs;  // run's bundles are not written: the two releases' are
-  reports.reportDir.clear();
-  writeRunOutputs(run.report, reports, colour, out, err);
+  // run's bundles are not written: the two releases' are, and the reports name them.
+  WrittenBundles bundles;
+  if (!outputs.reportDir.empty()) bundles = writeReleaseBundles(run, outputs.reportDir);
+  for (const auto& e : bundles.errors) err << "convcheck: " << e << "\n";
+  writeReportOutputs(run.report, bundles, outputs, colour, out, err);
 }
 
 int executeReleaseMode(const std::vector<ReleaseLaunch>& releases, std::chrono::milliseconds wait,

@@ -82,15 +82,16 @@ std::string writeReleaseFile(const fs::path& dir, const Finding& finding,
 
 }  // namespace
 
-std::vector<std::string> writeReleaseBundles(ReleaseRun& run, const std::string& reportDir) {
-  std::vector<std::string> errors;
+WrittenBundles writeReleaseBundles(ReleaseRun& run, const std::string& reportDir) {
+  WrittenBundles written;
+  std::vector<std::string>& errors = written.errors;
   const fs::path bundles = fs::path(reportDir) / "bundles";
   std::error_code ec;
   fs::remove_all(bundles, ec);
   const fs::path oldCrds = fs::path(reportDir) / "crd-old.json";
   const fs::path newCrds = fs::path(reportDir) / "crd-new.json";
   RunReport& report = run.report;
-  if (report.kinds.empty()) return errors;
+  if (report.kinds.empty()) return written;
   for (const auto& [path, old] : {std::pair{oldCrds, true}, std::pair{newCrds, false}})
     if (auto e = writeCrds(run, old, path); !e.empty()) errors.push_back(e);
   for (std::size_t k = 0; k < report.kinds.size() && k < run.releases.size(); ++k) {
@@ -110,15 +111,19 @@ std::vector<std::string> writeReleaseBundles(ReleaseRun& run, const std::string&
                             false,
                             report.canonicalDateTimes,
                             fs::absolute(old ? oldCrds : newCrds, ec).string()};
-      const WrittenBundle written =
+      const WrittenBundle bundle =
           writeBundle(dir.string(), finding, old ? releases.oldCrd : releases.newCrd,
                       bundleTarget(old ? releases.oldTarget : releases.newTarget), context);
-      if (!written.error.empty()) errors.push_back(written.error);
+      if (!bundle.error.empty()) {
+        errors.push_back(bundle.error);
+        continue;
+      }
+      written.add(kind, problem, bundle.bundle);
       if (auto e = writeReleaseFile(dir, finding, release, oldCrds, newCrds, releases); !e.empty())
         errors.push_back(e);
     }
   }
-  return errors;
+  return written;
 }
 
 }  // namespace convcheck

@@ -10,6 +10,7 @@
 #include <vector>
 
 #include "engine/upgrade/release_run.h"
+#include "reports/written_bundles.h"
 
 namespace convcheck {
 
@@ -19,6 +20,6 @@ inline constexpr const char* kReleaseBundleFile = "release.json";
 // Writes reportDir/crd-old.json and crd-new.json (the CRDs of each release, a List when several)
 // and one bundle per problem that has a webhook call under reportDir/bundles/ (replacing a
 // previous run's), setting each example's bundle. Returns error messages (empty when all written).
-std::vector<std::string> writeReleaseBundles(ReleaseRun& run, const std::string& reportDir);
+WrittenBundles writeReleaseBundles(ReleaseRun& run, const std::string& reportDir);
 
 }  // namespace convcheck
