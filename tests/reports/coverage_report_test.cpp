@@ -83,7 +83,7 @@ TEST(Coverage, ResultsJsonCarriesEveryPathItsCountsAndTheGaps) {
 TEST(Coverage, TheSummaryHasTheTablesAndTheGapsUpToALimit) {
   RunReport r = testing::sampleReport();
   r.kinds[0].coverage = handMade();
-  const std::string md = renderMarkdownSummary(r, "");
+  const std::string md = renderMarkdownSummary(r, {}, "");
   EXPECT_NE(md.find("#### Coverage"), std::string::npos) << md;
   EXPECT_NE(md.find("| v1 | 40 | 4 / 6 | 2 / 4 | 4 / 6 |"), std::string::npos) << md;
   EXPECT_NE(md.find("| v1 → v2 | 10 | 30 | 120 | 46.9 KiB |"), std::string::npos) << md;
@@ -92,7 +92,8 @@ TEST(Coverage, TheSummaryHasTheTablesAndTheGapsUpToALimit) {
   const std::string two = coverageMarkdown(handMade(), 2);
   EXPECT_EQ(two.find("spec.name: maxLength"), std::string::npos) << two;
   EXPECT_NE(two.find("- … and 2 more (results.json lists them all)"), std::string::npos) << two;
-  EXPECT_EQ(renderMarkdownSummary(testing::sampleReport(), "").find("Coverage"), std::string::npos);
+  EXPECT_EQ(renderMarkdownSummary(testing::sampleReport(), {}, "").find("Coverage"),
+            std::string::npos);
 }
 
 }  // namespace
