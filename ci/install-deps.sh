@@ -2,7 +2,7 @@
 # Installs convcheck's dependencies from Debian packages, by group:
 #   build    compile convcheck and package it (cpack: .deb and .tar.gz)
 #   test     the test suite, sanitizers, fuzzing (afl++: the AFL-built example webhook),
-#            formatting, benchmarks
+#            formatting, benchmarks, the HTML report opened in headless Chromium (chromium)
 #   package  ci/package.sh and ci/newcomer.sh: Debian roots (mmdebstrap), containers (podman,
 #            runc), the portable build's extras (static nghttp2; dpkg-dev to unpack Debian's
 #            curl and cpp-httplib sources), python3 with PyYAML (the Action's steps)
@@ -25,7 +25,7 @@ for group in "${groups[@]}"; do
         libjemalloc-dev libclang-rt-14-dev) ;;
     test)
       packages+=(clang clang-format libgtest-dev libgmock-dev libbenchmark-dev
-        openssl ca-certificates nodejs python3 python3-yaml zsh libxml2-utils afl++) ;;
+        openssl ca-certificates nodejs python3 python3-yaml zsh libxml2-utils afl++ chromium) ;;
     package)
       packages+=(mmdebstrap podman runc openssl ca-certificates libnghttp2-dev dpkg-dev
         binutils python3 python3-yaml) ;;

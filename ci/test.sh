@@ -21,6 +21,8 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 pass=${1:-default}
 jobs=$(nproc)
+# ci/install-deps.sh installs chromium: the HTML report's browser test must not skip here.
+export CONVCHECK_REQUIRE_CHROMIUM=1
 case "$pass" in
   default | fast | slow)
     bash ci/build.sh default

@@ -49,6 +49,8 @@ ExchangeRef CaseExecutor::send(SharedObjects objects, const std::string& to, std
   ExchangeRef ex = share(converter_.convert(std::move(objects), to, uids, cut));
   if (s_.onCall) s_.onCall(*ex);
   if (result.callCount++ == 0) result.forwardCall = ex;
+  result.objectsSent += static_cast<std::int64_t>(ex->sent.objects.size());
+  result.bytesSent += static_cast<std::int64_t>(ex->requestBytes);
   return ex;
 }
 

@@ -32,6 +32,8 @@ struct CaseResult {
   // once more per call.
   ExchangeRef forwardCall;
   int callCount = 0;  // calls made
+  // What those calls sent: objects and request body bytes (the run's coverage counts them).
+  std::int64_t objectsSent = 0, bytesSent = 0;
   int calls() const { return callCount; }
   // The result for `property` of the forward pair, or nullptr.
   const CheckResult* find(const std::string& property) const;

@@ -7,6 +7,7 @@
 
 #include "kube/go/utf8.h"
 #include "properties/checks/property_registry.h"
+#include "reports/coverage_json.h"
 #include "reports/problem_list.h"
 
 namespace convcheck {
@@ -215,6 +216,7 @@ json reportToJson(const RunReport& report, const WrittenBundles& bundles) {
                                  {"p95Ms", l.p95Ms},
                                  {"p99Ms", l.p99Ms},
                                  {"maxMs", l.maxMs}});
+    if (k.coverage.collected()) kind["coverage"] = coverageToJson(k.coverage);
     out["kinds"].push_back(kind);
   }
   return out;

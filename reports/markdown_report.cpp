@@ -11,6 +11,7 @@
 #include "kube/go/utf8.h"
 #include "properties/checks/cause_analysis.h"
 #include "properties/checks/property_registry.h"
+#include "reports/coverage_markdown.h"
 #include "reports/problem_list.h"
 
 namespace convcheck {
@@ -101,6 +102,7 @@ void writeKind(const KindReport& kind, const WrittenBundles& bundles, const std:
   if (!failing.empty()) out += "**Failed:** " + failing + "  \n";
   if (!warning.empty()) out += "**Warnings only:** " + warning + "  \n";
   if (!passing.empty()) out += "**Held (or not evaluable):** " + passing + "\n";
+  out += coverageMarkdown(kind.coverage);
 }
 
 }  // namespace

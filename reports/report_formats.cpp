@@ -9,6 +9,7 @@
 
 #include <fmt/format.h>
 
+#include "reports/html_report.h"
 #include "reports/json_report.h"
 #include "reports/junit_report.h"
 #include "reports/markdown_report.h"
@@ -23,6 +24,10 @@ const std::vector<ReportFormat>& reportFormats() {
        "Write a Markdown summary here (problems with links to bundles; default: "
        "$GITHUB_STEP_SUMMARY when set)",
        "summary.md", "Summary", writeMarkdownSummary, githubStepSummary},
+      {"html",
+       "Write an HTML report here (one self-contained page: problems with their diffs, the "
+       "property matrix, answer times, coverage)",
+       "report.html", "HTML", writeHtmlReport},
   };
   return formats;
 }

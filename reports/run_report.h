@@ -9,6 +9,7 @@
 
 #include "kube/crd/crd.h"
 #include "properties/checks/finding.h"
+#include "reports/run_coverage.h"
 
 namespace convcheck {
 
@@ -88,6 +89,7 @@ struct KindReport {
   double seconds = 0;  // wall time of this kind's run
   Crd crd;             // the CRD as tested (reproduction bundles carry a copy)
   int order = 0;       // its place among the run's kinds (shards of a run merge in this order)
+  KindCoverage coverage = {};  // what the cases sent exercised (engine/run/sent_coverage)
 };
 
 struct RunReport {

@@ -33,9 +33,11 @@ void declareMergeFlags(CLI::App& merge, MergeFlags& f) {
                   "The shards' report directories (--report-dir of each `run --shard I/N`), or "
                   "their results.json files")
       ->required();
-  declareReportOptions(merge, f.reportPaths, f.reportDir,
-                       "Write the whole run's reports (junit.xml, results.json, summary.md) here; "
-                       "their bundles stay in the shards' directories");
+  declareReportOptions(
+      merge, f.reportPaths, f.reportDir,
+      "Write the whole run's reports (junit.xml, results.json, summary.md, report.html) "
+      "here; "
+      "their bundles stay in the shards' directories");
   declareColourOption(merge, f.colour);
 }
 

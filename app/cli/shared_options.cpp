@@ -204,10 +204,12 @@ void declareReportOptions(CLI::App& app, std::map<std::string, std::string>& pat
                           std::string& reportDir, const std::string& reportDirHelp) {
   for (const auto& format : reportFormats())
     app.add_option("--" + format.id, paths[format.id], format.help + " (- for stdout)");
+  std::string files;
+  for (const auto& format : reportFormats()) files += (files.empty() ? "" : ", ") + format.fileName;
   app.add_option("--report-dir", reportDir,
-                 !reportDirHelp.empty() ? reportDirHelp
-                                        : "Write reports (junit.xml, results.json, summary.md) "
-                                          "and reproduction bundles (bundles/) here");
+                 !reportDirHelp.empty()
+                     ? reportDirHelp
+                     : "Write reports (" + files + ") and reproduction bundles (bundles/) here");
 }
 
 void declareWebhookCommandOption(CLI::App& app, std::vector<std::string>& command) {

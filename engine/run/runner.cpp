@@ -27,6 +27,7 @@
 #include "engine/run/kind_report_header.h"
 #include "engine/run/run_shard.h"
 #include "engine/run/seed_objects.h"
+#include "engine/run/sent_coverage.h"
 #include "engine/run/shared_tally.h"
 #include "engine/run/shrink_queue.h"
 #include "engine/run/target_kinds.h"
@@ -219,6 +220,7 @@ class KindRun {
                   const std::string& origin = "generated") {
     if (!calls_.reachable()) return;
     tally_.addCase(result, planned.from, planned.to);
+    coverage_.addCase(planned.from, planned.to, result);
     shrinks_.add(planned, result, origin);
   }
 
@@ -258,6 +260,7 @@ class KindRun {
       for (auto& note : generator.ruleNotes())
         report_.notes.push_back("version " + version + ": " + std::move(note));
     tally_.fill(report_);
+    coverage_.fill(report_);
     sizeLimit_.describe(report_);
     report_.versions = kind_.versions();
   }
@@ -274,6 +277,7 @@ class KindRun {
   CaseExecutors executors_;
   BatchMaker batches_{kind_, transport().maxResponseBytes / 2};
   ChokeTracker chokes_;
+  SentCoverage coverage_{kind_};                      // what the tallied cases sent
   CaseProgress progress_{config_, kind_.crd().kind};  // the first case, --max-failures
   ShrinkQueue shrinks_;                               // last: running shrinks use the members above
 };

@@ -34,6 +34,7 @@ Exchange Converter::convert(SharedObjects objects, const std::string& toVersion,
         body = encodeReview(ex.sent);
       }
     }
+    ex.requestBytes = body.size();
     ex.http = target_->post(body);
     if (cap_ != nullptr) cap_->observe(ex);
   }

@@ -3,6 +3,7 @@
 // reports.
 #pragma once
 
+#include <cstddef>
 #include <memory>
 #include <string>
 
@@ -16,6 +17,7 @@ struct Exchange {
   SentReview sent;  // what was POSTed: requestBodyOf gives its exact bytes
   HttpResult http;
   ModelVerdict verdict;
+  std::size_t requestBytes = 0;  // the length of the body POSTed (set by the Converter)
 };
 
 // The exact bytes POSTed, encoded again from what was sent (the encoding is a function of it): an

@@ -1,5 +1,5 @@
 // The report formats a run writes: distinct options and file names, and each entry writes its own
-// format (JUnit XML, JSON, Markdown) to the path it is given; only the summary has a default
+// format (JUnit XML, JSON, Markdown, HTML) to the path it is given; only the summary has a default
 // path ($GITHUB_STEP_SUMMARY).
 #include "reports/report_formats.h"
 
@@ -44,7 +44,7 @@ TEST(ReportFormats, EachHasItsOwnOptionAndFileName) {
     EXPECT_FALSE(f.help.empty()) << f.id;
     EXPECT_TRUE(f.write) << f.id;
   }
-  EXPECT_EQ(ids, (std::set<std::string>{"junit", "json", "summary"}));
+  EXPECT_EQ(ids, (std::set<std::string>{"junit", "json", "summary", "html"}));
 }
 
 TEST(ReportFormats, OnlyTheSummaryGoesToTheGithubStepSummaryByDefault) {
@@ -73,6 +73,9 @@ TEST(ReportFormats, EachWritesItsFormatToThePathGiven) {
       EXPECT_EQ(text.rfind("## convcheck: 0 problems", 0), 0u) << text;
       EXPECT_NE(text.find("### CronTab (`crontabs.stable.example.com`)"), std::string::npos)
           << text;
+    } else if (f.id == "html") {
+      EXPECT_EQ(text.rfind("<!DOCTYPE html>", 0), 0u) << text;
+      EXPECT_NE(text.find("CronTab"), std::string::npos) << text;
     } else {
       auto json = nlohmann::json::parse(text);
       EXPECT_EQ(json["kinds"][0]["kind"], "CronTab");
