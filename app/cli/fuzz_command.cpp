@@ -19,7 +19,7 @@
 #include <CLI/CLI.hpp>
 
 #include "app/cli/command.h"
-#include "app/cli/launched_webhook.h"
+#include "engine/run/launched_webhook.h"
 #include "app/cli/run_outputs.h"
 #include "app/cli/shared_options.h"
 #include "engine/fuzz/afl_coverage.h"

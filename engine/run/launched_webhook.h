@@ -1,6 +1,6 @@
 // `convcheck run ... -- COMMAND ARGS` around the run: the webhook started for it (certificates,
 // port, the URL and CA the run then uses), waited for, stopped after it, and its crash reported
-// in the findings or the run's error. Used by cli.cpp.
+// in the findings or the run's error. Used by the run and fuzz commands.
 #pragma once
 
 #include <chrono>

@@ -1,4 +1,4 @@
-#include "app/cli/launched_webhook.h"
+#include "engine/run/launched_webhook.h"
 
 #include <istream>
 #include <iterator>
