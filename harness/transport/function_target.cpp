@@ -1,10 +1,10 @@
-#include "fuzz/inprocess/function_target.h"
+#include "harness/transport/function_target.h"
 
 #include <chrono>
 #include <exception>
 #include <utility>
 
-namespace convcheck::inprocess {
+namespace convcheck {
 
 using nlohmann::json;
 
@@ -77,4 +77,4 @@ std::unique_ptr<ReviewTarget> functionTarget(ReviewFunction convert, std::string
   return std::make_unique<FunctionTarget>(std::move(convert), std::move(url));
 }
 
-}  // namespace convcheck::inprocess
+}  // namespace convcheck

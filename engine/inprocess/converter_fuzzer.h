@@ -10,14 +10,19 @@
 #include <string>
 #include <vector>
 
-#include "fuzz/inprocess/function_target.h"
 #include "harness/fuzz/fuzz_case.h"
+#include "harness/transport/function_target.h"
 #include "kube/apiserver/review.h"
 #include "kube/crd/crd.h"
 #include "properties/case_executor.h"
 #include "shrink/failure_target.h"
 
 namespace convcheck::inprocess {
+
+// The shapes of conversion function the fuzzer takes (harness/transport/function_target.h).
+using convcheck::ConvertedObject;
+using convcheck::ObjectFunction;
+using convcheck::ReviewFunction;
 
 struct FuzzerOptions {
   std::string crdFile;  // the CRD (YAML or JSON; a file may hold several)

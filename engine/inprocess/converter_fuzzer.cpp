@@ -1,4 +1,4 @@
-#include "fuzz/inprocess/converter_fuzzer.h"
+#include "engine/inprocess/converter_fuzzer.h"
 
 #include <cstdio>
 #include <cstdlib>

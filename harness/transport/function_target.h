@@ -1,5 +1,6 @@
-// The shapes of C++ conversion function the in-process fuzzer calls, and the ReviewTarget that
-// answers each ConversionReview with one, in this process. Used by ConverterFuzzer and its tests.
+// The in-process target kind: the shapes of C++ conversion function a target may be, and the
+// ReviewTarget that answers each ConversionReview with one, in this process, without a socket.
+// Used by the target kinds table (engine) and the in-process harness.
 #pragma once
 
 #include <functional>
@@ -10,7 +11,7 @@
 
 #include "harness/transport/review_target.h"
 
-namespace convcheck::inprocess {
+namespace convcheck {
 
 // A whole webhook handler: a ConversionReview request (v1 or v1beta1, as kube-apiserver sends it)
 // in, the ConversionReview answer out.
@@ -37,4 +38,4 @@ ReviewFunction reviewFunctionOf(ObjectFunction convert);
 // `convert` takes is the exchange's latency (the timeout property). `url` names it in reports.
 std::unique_ptr<ReviewTarget> functionTarget(ReviewFunction convert, std::string url);
 
-}  // namespace convcheck::inprocess
+}  // namespace convcheck
