@@ -1,35 +1,26 @@
-// `convcheck run`: every run option, the checks beyond CLI11 that fill the RunConfig, and the run
-// itself with its reports, bundles and corpus. Listed in command_table.cpp.
-#include <pthread.h>
-#include <signal.h>
+// `convcheck run`: every run option, the checks beyond CLI11 that fill the RunConfig, the engine's
+// run mode, and its reports, bundles and corpus. Listed in command_table.cpp.
 #include <unistd.h>
 
 #include <algorithm>
 #include <atomic>
 #include <cstdlib>
-#include <filesystem>
-#include <iostream>
 #include <memory>
 #include <random>
-#include <sstream>
-#include <thread>
 
 #include <fmt/format.h>
 #include <CLI/CLI.hpp>
 
 #include "app/cli/colour.h"
 #include "app/cli/command.h"
-#include "engine/run/launched_webhook.h"
+#include "app/cli/console_events.h"
 #include "app/cli/run_outputs.h"
 #include "app/cli/run_progress.h"
 #include "app/cli/shared_options.h"
-#include "engine/run/runner.h"
-#include "engine/run/target_kinds.h"
-#include "engine/run/webhook_process.h"
-#include "engine/run/webhook_wait.h"
+#include "app/cli/stop_signal_watcher.h"
+#include "engine/engine.h"
 #include "harness/plan/test_plan.h"
 #include "kube/go/duration.h"
-#include "properties/checks/property_registry.h"
 #include "reports/shell_words.h"
 
 namespace convcheck {
@@ -50,7 +41,7 @@ struct RunFlags {
   std::vector<std::string> fromConfigFile;  // what the config file gave, for the reproduction
 };
 
-// Every `run` option, in the order --help shows them.
+// The run options of what is tested and where, in the order --help shows them.
 void declareRunFlags(CLI::App& run, RunFlags& f) {
   RunConfig& c = f.config;
   declareCrdOption(run, c.crdInput);
@@ -71,6 +62,11 @@ void declareRunFlags(CLI::App& run, RunFlags& f) {
                     "Random seed; the same seed, CRD and webhook give the same "
                     "requests and verdict (default: random, printed)")
       ->each([&f](const std::string&) { f.seedGiven = true; });
+}
+
+// The run options of how many cases, how fast and what is reported, in --help's order.
+void declareRunBudgetFlags(CLI::App& run, RunFlags& f) {
+  RunConfig& c = f.config;
   run.add_option("--tests", c.testsPerPair,
                  "Test cases per ordered version pair (with --duration: an upper bound)")
       ->capture_default_str()
@@ -153,88 +149,35 @@ std::string finishRunConfig(RunFlags& f, const std::vector<std::string>& args) {
   return resolveReportPaths(c);
 }
 
-// Turns SIGINT/SIGTERM into a stop request for the run while it lives: the signals are blocked
-// and a thread waits for them, so no handler touches shared state.
-class StopSignalWatcher {
- public:
-  explicit StopSignalWatcher(std::atomic<bool>& stop) : stop_(stop) {
-    sigemptyset(&signals_);
-    sigaddset(&signals_, SIGINT);
-    sigaddset(&signals_, SIGTERM);
-    pthread_sigmask(SIG_BLOCK, &signals_, &previous_);
-    thread_ = std::thread([this] {
-      timespec tick{0, 100 * 1000 * 1000};
-      while (!done_.load()) {
-        if (sigtimedwait(&signals_, nullptr, &tick) > 0) stop_.store(true);
-      }
-    });
-  }
-  ~StopSignalWatcher() {
-    done_.store(true);
-    thread_.join();
-    pthread_sigmask(SIG_SETMASK, &previous_, nullptr);
-  }
-
- private:
-  std::atomic<bool>& stop_;
-  std::atomic<bool> done_{false};
-  sigset_t signals_{}, previous_{};
-  std::thread thread_;
-};
-
+// Runs the engine's run mode on the parsed options and writes what it found.
 int executeRun(RunFlags& f, const std::string& version, std::istream& in, std::ostream& out,
                std::ostream& err) {
   RunConfig& c = f.config;
-  if (!c.reportDir.empty()) {
-    std::error_code ec;
-    std::filesystem::create_directories(c.reportDir, ec);
-    if (ec) {
-      err << fmt::format("convcheck: cannot create --report-dir {}: {}\n", c.reportDir,
-                         ec.message());
-      return 2;
-    }
+  if (auto error = createReportDir(c); !error.empty()) {
+    err << "convcheck: " << error << "\n";
+    return 2;
   }
-  std::string crdText;  // stdin, read before the run when a webhook is started for it
-  std::istringstream crdStream;
-  std::unique_ptr<LaunchedWebhook> webhook;
-  if (!f.webhookCommand.empty()) {
-    auto launched = LaunchedWebhook::start(f.webhookCommand, c, in, crdText);
-    if (auto* error = std::get_if<std::string>(&launched)) {
-      err << "convcheck: " << *error << "\n";
-      return 2;
-    }
-    webhook = std::move(std::get<std::unique_ptr<LaunchedWebhook>>(launched));
-    crdStream.str(crdText);
-  }
-  std::ostringstream quiet;
   std::atomic<bool> stop{false};
   c.stopRequested = &stop;
-  RunReport report;
+  Verdict verdict;
   {
     StopSignalWatcher watcher(stop);
     const bool terminal = isatty(STDERR_FILENO) == 1 && !dumbTerminal(std::getenv("TERM"));
     RunProgress progress(err,
                          terminal ? RunProgress::Mode::Terminal : RunProgress::Mode::StatusLines,
                          terminal ? std::chrono::seconds(1) : std::chrono::seconds(10));
-    c.onCaseDone = [&progress](const CaseDone& done) { progress.caseDone(done); };
-    TargetFactory targets = openTarget;
-    if (webhook)
-      targets = waitingTargets(targets, webhook->wait(f.wait.count() > 0 ? f.wait : kLaunchWait));
-    else if (f.wait.count() > 0)
-      targets = waitingTargets(targets, std::make_shared<WebhookWait>(f.wait));
-    report = runConformance(c, webhook ? crdStream : in, c.verbose ? err : quiet, targets);
-    c.onCaseDone = nullptr;
+    verdict = execute(
+        EngineOptions{RunMode{}, c, AccessOptions{f.webhookCommand, {}, f.wait}, &in, version},
+        consoleEvents(err, {c.verbose, &progress, false}));
   }
-  if (webhook) webhook->finish(report);
-  report.version = version;
-  writeRunOutputs(report, c, f.colour, out, err);
-  return report.exitCode;
+  return writeVerdict(verdict, c, f.colour, out, err);
 }
 
 // Declares the options on `sub`; the returned action reads what they receive.
 Execute declareRunOptions(CLI::App& sub) {
   auto flags = std::make_shared<RunFlags>();
   declareRunFlags(sub, *flags);
+  declareRunBudgetFlags(sub, *flags);
   return [flags, &sub](const CommandContext& c) {
     std::string error = applyConfigFile(sub, "run", flags->config.configPath, flags->config.acks,
                                         flags->fromConfigFile);

@@ -10,6 +10,7 @@
 #include <string>
 #include <vector>
 
+#include "engine/run/target_flags.h"
 #include "harness/transport/transport_options.h"
 #include "kube/apiserver/http_types.h"
 #include "kube/apiserver/review.h"
@@ -29,13 +30,6 @@ struct RunConfig;
 // (run, minimize) or the reproduction bundle (replay). Only the help's "default:" differs.
 enum class TargetDefaults { Crd, Bundle };
 
-// How to reach the webhook, as given on the command line ("" and false: not given).
-struct TargetFlags {
-  std::string url, caFile, cert, key, tlsServerName, timeout;
-  std::string wait;  // --wait: how long to wait for the webhook to answer before testing
-  bool insecureSkipTlsVerify = false;
-};
-
 // --crd (required, also -f): the CRD manifest.
 void declareCrdOption(CLI::App& app, std::string& crd);
 
@@ -47,10 +41,6 @@ void declareServiceProxyOption(CLI::App& app, bool& serviceProxy);
 
 // --port-forward: a service-reference webhook through `kubectl port-forward` to its Service.
 void declarePortForwardOption(CLI::App& app, bool& portForward);
-
-// The usage error when --service-proxy or --port-forward is given with another way to reach the
-// webhook (--url, -- COMMAND, the other of the two), else "".
-std::string oneWayToReach(bool url, bool command, bool serviceProxy, bool portForward);
 
 // --kind: the CRD to use when the input holds several (generate, minimize; run's --kind is a
 // filter of several kinds, declared with run's options).
@@ -64,9 +54,6 @@ void declareTimeoutOption(CLI::App& app, TargetFlags& flags, TargetDefaults defa
 
 // --wait: how long the first call waits for a webhook that is still starting.
 void declareWaitOption(CLI::App& app, TargetFlags& flags);
-
-// --wait read into `wait` (0 when not given); returns an error or "".
-std::string readWait(const TargetFlags& flags, std::chrono::milliseconds& wait);
 
 // --review-version: v1 or v1beta1, "" for as kube-apiserver picks.
 void declareReviewVersionOption(CLI::App& app, std::string& reviewVersion);
@@ -96,11 +83,6 @@ void declareColourOption(CLI::App& app, std::string& colour);
 // --seed: a whole number from 0 to 2^64-1 (a sign or anything larger is a usage error); returns
 // the option for the command's default and help.
 CLI::Option* declareSeedOption(CLI::App& app, std::uint64_t& seed, const std::string& help);
-
-// Overrides in `transport` what `flags` gives; returns an error ("" when none): a --url that is
-// not an absolute http(s) URL, a --ca-file, --cert or --key that cannot be read, a timeout that is
-// not a positive duration, or --cert without --key (or the reverse) once applied.
-std::string applyTargetFlags(const TargetFlags& flags, TransportOptions& transport);
 
 // How run and fuzz reach the webhook: `-- COMMAND` checked against the arguments (`args`, as
 // given), one of --url, -- COMMAND, --service-proxy and --port-forward at most, c.url and the

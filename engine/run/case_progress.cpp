@@ -10,7 +10,7 @@ void CaseProgress::caseDone(const CaseResult& result, long long requests) {
     for (const CheckResult& check : *part) failed |= check.outcome == Outcome::Fail;
   ++cases_;
   failing_ += failed ? 1 : 0;
-  if (config_.onCaseDone) config_.onCaseDone(CaseDone{kind_, failed, requests});
+  tell(config_.events, CaseDone{kind_, failed, requests});
 }
 
 bool CaseProgress::limitReached() const {

@@ -1,5 +1,5 @@
 // How far a kind's run is with its generated cases: the first (which runs alone), each judged case
-// told to RunConfig::onCaseDone (the progress line), and the failing ones counted against
+// told to RunConfig::events (the progress line), and the failing ones counted against
 // --max-failures. Used by the runner, on the kind's thread.
 #pragma once
 
@@ -12,7 +12,7 @@ namespace convcheck {
 
 class CaseProgress {
  public:
-  // `kind` names the cases in onCaseDone (it outlives this).
+  // `kind` names the cases in the events (it outlives this).
   CaseProgress(const RunConfig& config, const std::string& kind) : config_(config), kind_(kind) {}
 
   // No generated case was judged yet: the next runs alone (it tells whether the webhook answers).

@@ -40,6 +40,13 @@ class FunctionTarget : public ReviewTarget {
   HttpResult post(const std::string& body) override {
     HttpResult r;
     r.url = url_;
+    if (!convert_) {  // nothing to call: as a webhook that cannot be connected to
+      r.transportErrorKind = TransportErrorKind::Connect;
+      r.transportError = "Connect: " + url_ +
+                         ": no conversion function was given (an in-process target is made "
+                         "through convcheck's library, not the command line)";
+      return r;
+    }
     r.status = 200;
     r.contentType = "application/json";
     const json review = json::parse(body, nullptr, false);

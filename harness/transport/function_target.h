@@ -34,8 +34,9 @@ using ObjectFunction = std::function<ConvertedObject(const nlohmann::json& objec
 ReviewFunction reviewFunctionOf(ObjectFunction convert);
 
 // A target that calls `convert` for every review posted: HTTP 200 with its answer as JSON, HTTP
-// 400 for a body that is not JSON, HTTP 500 naming the exception when `convert` throws. The time
-// `convert` takes is the exchange's latency (the timeout property). `url` names it in reports.
+// 400 for a body that is not JSON, HTTP 500 naming the exception when `convert` throws; without a
+// function, a connect error. The time `convert` takes is the exchange's latency (the timeout
+// property). `url` names it in reports.
 std::unique_ptr<ReviewTarget> functionTarget(ReviewFunction convert, std::string url);
 
 }  // namespace convcheck

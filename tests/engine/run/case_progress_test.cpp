@@ -1,6 +1,7 @@
 // Case progress: the first generated case, the cases told to the progress hook and the failing ones
 // counted against --max-failures.
 #include <string>
+#include <variant>
 #include <vector>
 
 #include <gtest/gtest.h>
@@ -22,7 +23,8 @@ CaseResult caseWith(Outcome outcome) {
 TEST(CaseProgress, TellsEveryCaseWithTheCallsSoFarAndWhetherItFailed) {
   RunConfig config;
   std::vector<std::pair<bool, long long>> told;
-  config.onCaseDone = [&](const CaseDone& done) {
+  config.events = [&](const EngineEvent& event) {
+    const auto& done = std::get<CaseDone>(event);
     EXPECT_EQ(done.kind, "Widget");
     told.emplace_back(done.failed, done.requests);
   };
