@@ -63,7 +63,7 @@ std::string failureText(const Finding& finding, const RunReport& report, bool co
     out += fmt::format("found by: {}\n", finding.origin);
   if (!compact && !report.command.empty()) out += fmt::format("reproduce: {}\n", report.command);
   if (!finding.bundle.empty())
-    out += fmt::format("replay: convcheck replay {}\n", shellQuote(shownPath(finding.bundle)));
+    out += fmt::format("replay: {}\n", replayCommand(shownPath(finding.bundle), report.reach));
   if (!compact && !finding.curl.empty()) out += fmt::format("curl: {}\n", finding.curl);
   return out;
 }

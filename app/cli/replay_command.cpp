@@ -1,7 +1,8 @@
-// `convcheck replay BUNDLE`: re-runs exactly the case of a reproduction bundle (same objects,
-// target version, seed and property) through the engine's replay mode and says whether it still
-// fails. Exit 1 still fails, 0 now passes, 2 unreadable bundle or bad flags, 3 webhook
-// unreachable. Listed in command_table.cpp.
+// `convcheck replay BUNDLE [-- COMMAND]`: re-runs exactly the case of a reproduction bundle (same
+// objects, target version, seed and property) through the engine's replay mode, against the
+// bundle's webhook, --url's, or the webhook COMMAND starts, and says whether it still fails. Exit 1
+// still fails, 0 now passes, 2 unreadable bundle or bad flags, 3 webhook unreachable. Listed in
+// command_table.cpp.
 #include <memory>
 #include <ostream>
 
@@ -23,6 +24,7 @@ struct ReplayFlags {
   ClusterAccess cluster;  // --kubeconfig, --context (for --service-proxy, --port-forward)
   bool serviceProxy = false;
   bool portForward = false;
+  std::vector<std::string> command;  // after --: the webhook to start for the replay
 };
 
 // How the case fared, as the bundle says it failed.
@@ -60,7 +62,12 @@ int printOutcome(const ReplayOutcome& r, int exitCode, std::ostream& out) {
 }
 
 int runReplay(const ReplayFlags& f, const CommandContext& c) {
+  if (auto error = checkWebhookCommand(f.command, c.args); !error.empty()) {
+    c.err << "convcheck: " << error << "\n";
+    return 2;
+  }
   EngineOptions options;
+  options.access.command = f.command;
   options.mode = f.mode;
   options.config.cluster = f.cluster;
   options.config.serviceProxy = f.serviceProxy;
@@ -88,6 +95,7 @@ Execute declareReplayOptions(CLI::App& sub) {
   declarePortForwardOption(sub, f->portForward);
   declareTimeoutOption(sub, f->mode.target, TargetDefaults::Bundle);
   declareWaitOption(sub, f->mode.target);
+  declareWebhookCommandOption(sub, f->command);
   return [f](const CommandContext& c) { return runReplay(*f, c); };
 }
 

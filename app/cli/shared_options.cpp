@@ -287,15 +287,21 @@ std::string readMaxResponseSize(const std::string& text, TransportOptions& trans
   return "";
 }
 
-std::string readWebhookTarget(const TargetFlags& flags, const std::vector<std::string>& command,
-                              const std::vector<std::string>& args, RunConfig& c,
-                              std::chrono::milliseconds& wait) {
+std::string checkWebhookCommand(const std::vector<std::string>& command,
+                                const std::vector<std::string>& args) {
   const auto dashes = std::find(args.begin(), args.end(), "--");
   if (!command.empty() && dashes == args.end())
     return fmt::format("unexpected argument {} (a webhook command to start goes after --)",
                        command.front());
   if (dashes != args.end() && command.empty())
     return "-- must be followed by the webhook command to start";
+  return "";
+}
+
+std::string readWebhookTarget(const TargetFlags& flags, const std::vector<std::string>& command,
+                              const std::vector<std::string>& args, RunConfig& c,
+                              std::chrono::milliseconds& wait) {
+  if (auto error = checkWebhookCommand(command, args); !error.empty()) return error;
   c.url = targetUrl(flags);
   if (auto error = oneWayToReach(!c.url.empty(), !command.empty(), c.serviceProxy, c.portForward);
       !error.empty())

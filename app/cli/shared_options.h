@@ -84,6 +84,11 @@ void declareColourOption(CLI::App& app, std::string& colour);
 // the option for the command's default and help.
 CLI::Option* declareSeedOption(CLI::App& app, std::uint64_t& seed, const std::string& help);
 
+// `-- COMMAND` checked against the arguments (`args`, as given): words CLI11 took as the command
+// without a -- before them, or a -- with nothing after it, are usage errors. Returns one or "".
+std::string checkWebhookCommand(const std::vector<std::string>& command,
+                                const std::vector<std::string>& args);
+
 // How run and fuzz reach the webhook: `-- COMMAND` checked against the arguments (`args`, as
 // given), one of --url, -- COMMAND, --service-proxy and --port-forward at most, c.url and the
 // target flags applied to c.transport (a started webhook's --url may name {port}), --wait read

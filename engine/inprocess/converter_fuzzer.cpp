@@ -134,7 +134,13 @@ FailureFiles writeFailureFiles(const FuzzerOptions& options, const KindContext& 
   const std::string name = bundleName(crd.kind, target.from, target.to, target.property);
   const BundleTarget bundleTarget{"inprocess://" + crd.name,
                                   reviewVersionName(options.reviewVersion), TransportOptions{}};
-  const BundleContext context{CONVCHECK_INPROCESS_VERSION, 0, options.command, false, true};
+  const BundleContext context{CONVCHECK_INPROCESS_VERSION,
+                              0,
+                              options.command,
+                              false,
+                              true,
+                              "",
+                              WebhookReach{WebhookReach::How::InProcess}};
   if (auto e = writeBundle(dir + "/bundles/" + name, finding, crd, bundleTarget, context);
       e.empty())
     out.bundle = finding.bundle;

@@ -7,10 +7,13 @@
 #include "engine/run/case_judge.h"
 #include "engine/run/crd_selection.h"
 #include "engine/run/kind_context.h"
+#include "engine/run/webhook_process.h"
 #include "harness/transport/call_failure.h"
+#include "harness/transport/url_parts.h"
 #include "kube/apiserver/group_version.h"
 #include "kube/crd/crd_loader.h"
 #include "reports/bundle_reader.h"
+#include "reports/bundle_target.h"
 
 namespace convcheck {
 
@@ -54,14 +57,65 @@ std::variant<Crd, std::vector<std::string>> bundleCrd(const Bundle& b) {
   return *std::get<const Crd*>(chosen);
 }
 
-// The job's run options: the bundle's target under what the options change.
-std::string reachBundleTarget(const Bundle& b, const ReplayMode& mode, RunConfig& config) {
-  config.transport = b.target.transport;
-  if (auto error = applyTargetFlags(mode.target, config.transport); !error.empty()) return error;
+// Why the bundle's URL is gone with its run ("" when it is not): a webhook convcheck started,
+// kubectl's local end, a conversion function of the fuzzing process; and how to reach it again.
+std::string goneWithTheRun(const Bundle& b) {
+  const std::string again = replayCommand(b.dir, b.reach);
+  switch (b.reach.how) {
+    case WebhookReach::How::Url:
+      return "";
+    case WebhookReach::How::Command:
+      return fmt::format(
+          "{}: {} was a webhook convcheck started for the run (-- COMMAND) and stopped after it; "
+          "start it again with `{}`, or give the --url of one you started",
+          b.dir, b.target.url, again);
+    case WebhookReach::How::ServiceProxy:
+    case WebhookReach::How::PortForward:
+      return fmt::format(
+          "{}: {} was kubectl's local end during the run, gone with it; reach the webhook through "
+          "the cluster again with `{}` (and --context), or give its --url",
+          b.dir, b.target.url, again);
+    case WebhookReach::How::InProcess:
+      return fmt::format(
+          "{}: {} was a conversion function of the fuzzing process; give the --url of a webhook "
+          "with that conversion",
+          b.dir, b.target.url);
+  }
+  return "";
+}
+
+// Where a webhook started again answers: the run's URL with {port} for the port convcheck chose
+// (or as it was, when the run's --url named a fixed port); "" for the started webhook's default.
+std::string startedUrl(const Bundle& b) {
+  if (b.reach.how != WebhookReach::How::Command) return "";
+  if (!b.reach.portOfCommand) return b.target.url;
+  const auto parts = parseUrl(b.target.url);
+  if (!parts) return "";
+  const std::string port = std::to_string(parts->port);
+  const std::string hostAndPort = hostPort(parts->host, parts->port);
+  std::string url = b.target.url;
+  const auto at = url.find("://" + hostAndPort);
+  if (at == std::string::npos) return "";
+  url.replace(at + 3 + hostAndPort.size() - port.size(), port.size(), "{port}");
+  return url;
+}
+
+// The job's run options: the bundle's target under what the options change. A webhook started
+// again (-- COMMAND, `starts`) is a new one: its TLS is the options' (else the CA convcheck makes
+// for it), at the run's URL with the port it gets.
+std::string reachBundleTarget(const Bundle& b, const ReplayMode& mode, bool starts,
+                              RunConfig& config) {
   // Through the cluster, the bundle's URL is not used.
   const bool throughCluster = config.serviceProxy || config.portForward;
   const std::string given = targetUrl(mode.target);
-  config.url = !given.empty() ? given : throughCluster ? "" : b.target.url;
+  if (!starts && given.empty() && !throughCluster)
+    if (auto gone = goneWithTheRun(b); !gone.empty()) return gone;
+  config.transport = b.target.transport;
+  if (starts) config.transport.tls = TlsOptions{};
+  TargetFlags flags = mode.target;
+  if (starts) flags.url = expandPlaceholders(flags.url, "", 1);  // {port}: checked as a port
+  if (auto error = applyTargetFlags(flags, config.transport); !error.empty()) return error;
+  config.url = !given.empty() ? given : throughCluster ? "" : starts ? startedUrl(b) : b.target.url;
   config.reviewVersion =
       b.target.reviewVersion == "v1beta1" ? ReviewVersion::V1beta1 : ReviewVersion::V1;
   return "";
@@ -108,7 +162,9 @@ Verdict replayJob(const ReplayMode& mode, RunConfig config, AccessOptions access
   auto part = casePartFromName(b.part);
   if (!part)
     return failed({fmt::format("{}/bundle.json: part: unknown value \"{}\"", b.dir, b.part)});
-  if (auto error = reachBundleTarget(b, mode, config); !error.empty()) return failed({error});
+  if (auto error = reachBundleTarget(b, mode, !accessOptions.command.empty(), config);
+      !error.empty())
+    return failed({error});
   auto crd = bundleCrd(b);
   if (auto* errors = std::get_if<std::vector<std::string>>(&crd)) return failed(*errors);
   auto compiled = KindContext::compile(
