@@ -102,13 +102,15 @@ std::string startedUrl(const Bundle& b) {
 
 // The job's run options: the bundle's target under what the options change. A webhook started
 // again (-- COMMAND, `starts`) is a new one: its TLS is the options' (else the CA convcheck makes
-// for it), at the run's URL with the port it gets.
-std::string reachBundleTarget(const Bundle& b, const ReplayMode& mode, bool starts,
+// for it), at the run's URL with the port it gets. An in-process bundle is reached again through
+// the function the job is given (`function`).
+std::string reachBundleTarget(const Bundle& b, const ReplayMode& mode, bool starts, bool function,
                               RunConfig& config) {
   // Through the cluster, the bundle's URL is not used.
   const bool throughCluster = config.serviceProxy || config.portForward;
   const std::string given = targetUrl(mode.target);
-  if (!starts && given.empty() && !throughCluster)
+  const bool functionAgain = function && b.reach.how == WebhookReach::How::InProcess;
+  if (!starts && given.empty() && !throughCluster && !functionAgain)
     if (auto gone = goneWithTheRun(b); !gone.empty()) return gone;
   config.transport = b.target.transport;
   if (starts) config.transport.tls = TlsOptions{};
@@ -162,7 +164,8 @@ Verdict replayJob(const ReplayMode& mode, RunConfig config, AccessOptions access
   auto part = casePartFromName(b.part);
   if (!part)
     return failed({fmt::format("{}/bundle.json: part: unknown value \"{}\"", b.dir, b.part)});
-  if (auto error = reachBundleTarget(b, mode, !accessOptions.command.empty(), config);
+  if (auto error = reachBundleTarget(b, mode, !accessOptions.command.empty(),
+                                     static_cast<bool>(accessOptions.function), config);
       !error.empty())
     return failed({error});
   auto crd = bundleCrd(b);
