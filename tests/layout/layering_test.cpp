@@ -22,8 +22,9 @@ namespace fs = std::filesystem;
 const std::vector<std::string> kLayers = {"kube",   "generators", "harness", "properties",
                                           "shrink", "reports",    "engine",  "app"};
 // Folders beside app/ that use the libraries: the example webhook and the in-process fuzz targets
-// (examples/), the benchmarks (bench/). They may include every layer but app/.
-const std::vector<std::string> kUsers = {"examples", "bench"};
+// (examples/), the benchmarks (bench/), and the build's own sources (cmake/: the portable
+// binaries' glibc shims). They may include every layer but app/.
+const std::vector<std::string> kUsers = {"examples", "bench", "cmake"};
 
 std::string topOf(const std::string& path) { return path.substr(0, path.find('/')); }
 
