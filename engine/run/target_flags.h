@@ -8,7 +8,7 @@
 #include <map>
 #include <string>
 
-#include "kube/apiserver/http_types.h"
+#include "harness/transport/transport_options.h"
 
 namespace convcheck {
 
