@@ -26,5 +26,5 @@ int main(int argc, char** argv) {
   config.run.seed = argc > 3 ? std::stoull(argv[3]) : 1;
   config.run.maxBatchSize = 8;
   config.withoutWebhook = true;
-  return convcheck::runFuzz(loaded.crds.front(), config, std::cerr).exitCode;
+  return convcheck::runFuzz(loaded.crds.front(), config).exitCode;
 }

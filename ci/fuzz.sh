@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Builds the libFuzzer targets (CMake preset "fuzz", or "asan": clang, ASan+UBSan) and runs each one for
 # SECONDS (default 60) on its seed corpus in corpora/fuzz/<target>/ (example_converter: the
-# example webhook's converter fuzzed in-process, fuzz/inprocess). New inputs go to a scratch
+# example webhook's converter fuzzed in-process, examples/inprocess). New inputs go to a scratch
 # corpus under out/fuzz/ (the checked-in seeds stay small); a crash stops the script with the
 # reproducer under out/fuzz/<target>/. Usage: bash ci/fuzz.sh [SECONDS] [TARGET...]
 set -euo pipefail

@@ -5,7 +5,8 @@
 #   2. certificates for a webhook (convcheck certs);
 #   3. convcheck run -- COMMAND: convcheck starts the webhook (the example webhook; exit 0);
 #   4. the same webhook with a planted bug: exit 1 and a bundle;
-#   5. the bundle replayed against that webhook (still fails: exit 1) and a fixed one (exit 0);
+#   5. the bundle replayed with -- COMMAND, as its curl.sh says: convcheck starts the buggy
+#      webhook again (still fails: exit 1), then the fixed one (exit 0);
 #   6. the GitHub Action's steps (read from action.yml, its inputs filled in) run in bash: the
 #      install step downloads the release for the version input, the convcheck step tests the
 #      webhook; outputs, PATH and job summary as the runner keeps them.
@@ -122,23 +123,14 @@ test -n "$bundle"
 echo "found: $bundle"
 
 echo "--- 5. the bundle replayed"
-# start_webhook LOG ARGS...: the webhook on a free port with the certificates of step 2.
-start_webhook() {
-  local log=$1
-  shift
-  ./webhook "$@" --cert pki/tls.crt --key pki/tls.key --port 0 >"$log" 2>&1 &
-  webhook=$!
-  for _ in $(seq 1 100); do grep -q '^listening on ' "$log" && break; sleep 0.1; done
-  url=$(sed -n 's/^listening on \(https:\/\/[^ ]*\)$/\1/p' "$log" | head -n 1)/convert
-}
-start_webhook buggy.log --fault reverse-objects
+# The bundle says how: its webhook was started by convcheck, so replay starts it again.
+grep -q "convcheck replay .* -- ./webhook" "$bundle/curl.sh"
 status=0
-convcheck replay "$bundle" --url "$url" --ca-file pki/ca.crt || status=$?
-kill "$webhook"
+convcheck replay "$bundle" -- ./webhook --fault reverse-objects --cert '{certdir}/tls.crt' \
+  --key '{certdir}/tls.key' --port '{port}' || status=$?
 [ "$status" = 1 ] || { echo "the replay against the buggy webhook gave $status, not 1" >&2; exit 1; }
-start_webhook fixed.log
-convcheck replay "$bundle" --url "$url" --ca-file pki/ca.crt
-kill "$webhook"
+convcheck replay "$bundle" -- ./webhook --cert '{certdir}/tls.crt' --key '{certdir}/tls.key' \
+  --port '{port}'
 
 echo "--- 6. the GitHub Action's steps"
 mkdir -p workspace && cd workspace

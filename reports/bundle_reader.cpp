@@ -1,5 +1,6 @@
 #include "reports/bundle_reader.h"
 
+#include <algorithm>
 #include <filesystem>
 #include <fstream>
 #include <sstream>
@@ -99,6 +100,20 @@ std::variant<Bundle, std::string> readBundle(const std::string& path) {
   tls.insecureSkipVerify = optional(t, "insecureSkipTlsVerify", false);
   b.target.transport.http2 = optional(t, "http2", false);
   b.target.transport.userAgent = optional(t, "userAgent", b.target.transport.userAgent);
+  const std::string reach = optional(t, "reach", std::string("url"));
+  if (auto how = webhookReachFromName(reach))
+    b.reach.how = *how;
+  else if (error.empty())
+    error = fmt::format("{}: target.reach: unknown value \"{}\"", where, reach);
+  if (auto it = t.find("webhookCommand"); it != t.end() && !it->is_null()) {
+    const bool words = it->is_array() && std::all_of(it->begin(), it->end(),
+                                                     [](const json& w) { return w.is_string(); });
+    if (words)
+      b.reach.command = it->get<std::vector<std::string>>();
+    else if (error.empty())
+      error = where + ": target.webhookCommand: must be an array of strings";
+  }
+  b.reach.portOfCommand = optional(t, "portOfCommand", false);
   const std::string timeout = optional(t, "timeout", std::string("30s"));
   if (!error.empty()) return error;
   std::string whyNot;

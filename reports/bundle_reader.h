@@ -26,6 +26,7 @@ struct Bundle {
   bool canonicalDateTimes = true;  // --date-times of the run
   std::vector<nlohmann::json> objects;
   BundleTarget target;  // caFile resolved against dir
+  WebhookReach reach;   // how the run reached the webhook (older bundles: at the URL)
 };
 
 // `path` is the bundle directory or its bundle.json. Errors name the file and field.

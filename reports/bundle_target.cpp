@@ -18,6 +18,51 @@ BundleTarget bundleTargetFor(const KindReport& kind, const TransportOptions& run
   return t;
 }
 
+const char* webhookReachName(WebhookReach::How how) {
+  switch (how) {
+    case WebhookReach::How::Url:
+      return "url";
+    case WebhookReach::How::Command:
+      return "command";
+    case WebhookReach::How::ServiceProxy:
+      return "service-proxy";
+    case WebhookReach::How::PortForward:
+      return "port-forward";
+    case WebhookReach::How::InProcess:
+      return "in-process";
+  }
+  return "url";
+}
+
+std::optional<WebhookReach::How> webhookReachFromName(const std::string& name) {
+  for (auto how :
+       {WebhookReach::How::Url, WebhookReach::How::Command, WebhookReach::How::ServiceProxy,
+        WebhookReach::How::PortForward, WebhookReach::How::InProcess})
+    if (name == webhookReachName(how)) return how;
+  return std::nullopt;
+}
+
+std::string replayCommand(const std::string& dir, const WebhookReach& reach) {
+  std::string line = "convcheck replay " + shellQuote(dir);
+  switch (reach.how) {
+    case WebhookReach::How::Url:
+      break;
+    case WebhookReach::How::Command:
+      line += " -- " + shellCommand(reach.command);
+      break;
+    case WebhookReach::How::ServiceProxy:
+      line += " --service-proxy";
+      break;
+    case WebhookReach::How::PortForward:
+      line += " --port-forward";
+      break;
+    case WebhookReach::How::InProcess:
+      line += " --url https://HOST:PORT/convert";
+      break;
+  }
+  return line;
+}
+
 std::string curlCommand(const BundleTarget& target, const std::string& requestFile,
                         const std::string& caFile) {
   if (target.url.rfind("https://", 0) != 0 && target.url.rfind("http://", 0) != 0)

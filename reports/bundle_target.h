@@ -3,6 +3,7 @@
 // `curl` line that sends one request file the same way. Used by the bundle writer and replay.
 #pragma once
 
+#include <optional>
 #include <string>
 
 #include "harness/transport/transport_options.h"
@@ -30,5 +31,15 @@ BundleTarget bundleTargetFor(const KindReport& kind, const TransportOptions& run
 // target that is not an http(s) URL (converted in this process: there is nothing to re-send).
 std::string curlCommand(const BundleTarget& target, const std::string& requestFile,
                         const std::string& caFile);
+
+// How a bundle names the way the webhook was reached: "url", "command", "service-proxy",
+// "port-forward", "in-process"; and back (none: a name it does not know).
+const char* webhookReachName(WebhookReach::How how);
+std::optional<WebhookReach::How> webhookReachFromName(const std::string& name);
+
+// The `convcheck replay` line for the bundle in `dir` that reaches the webhook as the run did: the
+// bundle's URL, the webhook started again after -- (the run's command, each word shell-quoted),
+// --service-proxy or --port-forward; for an in-process target, a --url still to fill in.
+std::string replayCommand(const std::string& dir, const WebhookReach& reach);
 
 }  // namespace convcheck

@@ -38,6 +38,42 @@ bool writeFile(const fs::path& p, const std::string& text, std::string& error) {
   return true;
 }
 
+// What curl.sh says before its requests: whether its URL can still be reached and which replay
+// line reaches the webhook as the run did. A webhook convcheck started is gone with the run: the
+// script says so on stderr when it runs.
+std::string curlScriptNote(const std::string& url, const WebhookReach& reach,
+                           const std::string& dir) {
+  const std::string replay = replayCommand(dir, reach);
+  switch (reach.how) {
+    case WebhookReach::How::Url:
+      return "# Replay with convcheck: " + replay + " (add --url to send it elsewhere).\n";
+    case WebhookReach::How::Command:
+      return fmt::format(
+          "# {} was a webhook convcheck started (-- COMMAND) and stopped after\n"
+          "# the run: start it there, or replay with convcheck, which starts it again:\n"
+          "#   {}\n"
+          "# or, with the webhook started yourself: {} --url URL [--ca-file CA]\n"
+          "echo {} >&2\n",
+          url, replay, replayCommand(dir, WebhookReach{}),
+          shellQuote("curl.sh: " + url +
+                     " was a webhook convcheck started and stopped after the run; to start it "
+                     "again: " +
+                     replay));
+    case WebhookReach::How::ServiceProxy:
+    case WebhookReach::How::PortForward:
+      return fmt::format(
+          "# {} was kubectl's local end during the run (gone with it): start kubectl again and\n"
+          "# change the URL below, or replay with convcheck through the cluster:\n#   {}\n",
+          url, replay);
+    case WebhookReach::How::InProcess:
+      return fmt::format(
+          "# {} was a conversion function in the fuzzing process: there is nothing to send to.\n"
+          "# Send the case to a webhook with that conversion: {}\n",
+          url, replay);
+  }
+  return "";
+}
+
 std::string dumpJson(const json& j) {
   return j.dump(2, ' ', false, json::error_handler_t::replace) + "\n";
 }
@@ -116,8 +152,10 @@ WrittenBundle writeBundle(const std::string& dirText, const Finding& finding, co
     crdFile = fs::proximate(fs::absolute(context.crdFile, ec), dir, ec).generic_string();
 
   // Paths relative to the script's own directory: it runs wherever the bundle is.
+  const std::string replay = replayCommand(shown.string(), context.reach);
   std::string curlScript =
-      "#!/bin/sh\n# Re-sends the requests of this failure as convcheck sent them.\n"
+      "#!/bin/sh\n# Re-sends the requests of this failure as convcheck sent them.\n" +
+      curlScriptNote(target.url, context.reach, shown.string()) +
       "cd \"$(dirname \"$0\")\" || exit 1\n";
   for (std::size_t i = 0; i < finding.exchanges.size(); ++i)
     curlScript += curlCommand(sendAs, fmt::format("request-{}.json", i + 1), caFile) + "\necho\n";
@@ -162,9 +200,12 @@ WrittenBundle writeBundle(const std::string& dirText, const Finding& finding, co
         {"insecureSkipTlsVerify", tls.insecureSkipVerify},
         {"timeout", formatGoDuration(target.transport.timeout)},
         {"http2", target.transport.http2},
-        {"userAgent", target.transport.userAgent}}},
+        {"userAgent", target.transport.userAgent},
+        {"reach", webhookReachName(context.reach.how)},
+        {"webhookCommand", context.reach.command},
+        {"portOfCommand", context.reach.portOfCommand}}},
       {"exchanges", exchanges},
-      {"replay", "convcheck replay " + shellQuote(shown.string())},
+      {"replay", replay},
       {"curl",
        finding.exchanges.empty() ? std::string() : curlCommand(sendAs, "request-1.json", caFile)}};
   if (finding.shrink) bundle["shrink"] = shrinkInfoToJson(*finding.shrink);
@@ -212,7 +253,8 @@ WrittenBundles writeBundles(const RunReport& report, const TransportOptions& run
                         report.command,
                         report.rawObjects,
                         report.canonicalDateTimes,
-                        fs::absolute(crdFile, ec).string()};
+                        fs::absolute(crdFile, ec).string(),
+                        report.reach};
   for (const auto& kind : report.kinds) {
     const BundleTarget target = bundleTargetFor(kind, runTransport, urlGiven);
     for (const auto& problem : kind.problems) {  // one bundle per problem, for its example

@@ -28,6 +28,7 @@ struct BundleContext {
   bool rawObjects = false;         // objects were sent without their defaults
   bool canonicalDateTimes = true;  // how date-times were generated (edits are made again)
   std::string crdFile = {};  // the run's CRD file the bundle refers to; "": a copy in the bundle
+  WebhookReach reach = {};   // how the run reached the webhook: how replay reaches it again
 };
 
 // "<Kind>-<from>-<to>-<property>", characters outside [A-Za-z0-9._-] replaced by '_'.

@@ -65,7 +65,7 @@ std::string failureBody(const Finding& finding, const RunReport& report, const B
     out += fmt::format("found by: {}\n", finding.origin);
   if (!compact && !report.command.empty()) out += fmt::format("reproduce: {}\n", report.command);
   if (bundle != nullptr)
-    out += fmt::format("replay: convcheck replay {}\n", shellQuote(shownPath(bundle->dir)));
+    out += fmt::format("replay: {}\n", replayCommand(shownPath(bundle->dir), report.reach));
   if (!compact && bundle != nullptr && !bundle->curl.empty())
     out += fmt::format("curl: {}\n", bundle->curl);
   return out;

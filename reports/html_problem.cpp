@@ -4,7 +4,7 @@
 
 #include "kube/go/utf8.h"
 #include "properties/checks/json_diff.h"
-#include "reports/shell_words.h"
+#include "reports/bundle_target.h"
 #include "reports/failure_text.h"
 #include "reports/html_text.h"
 #include "reports/problem_list.h"
@@ -55,7 +55,8 @@ std::string inputHtml(const Finding& f) {
 
 }  // namespace
 
-std::string problemHtml(const Problem& p, const std::string& anchor, const BundleRef* bundle) {
+std::string problemHtml(const Problem& p, const std::string& anchor, const BundleRef* bundle,
+                        const WebhookReach& reach) {
   const Finding& f = p.example;
   std::string out = fmt::format(
       "<section class=\"problem\" id=\"{}\"><h4><span class=\"sev {}\">{}</span> {} {}</h4>",
@@ -80,7 +81,7 @@ std::string problemHtml(const Problem& p, const std::string& anchor, const Bundl
   if (!f.origin.empty() && f.origin != "generated")
     out += "<p>found by: " + htmlText(f.origin) + "</p>";
   if (bundle)
-    out += "<p>replay: <code>convcheck replay " + htmlText(shellQuote(shownPath(bundle->dir))) +
+    out += "<p>replay: <code>" + htmlText(replayCommand(shownPath(bundle->dir), reach)) +
            "</code></p>";
   return out + "</section>";
 }

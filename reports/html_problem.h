@@ -10,7 +10,9 @@
 
 namespace convcheck {
 
-// A <section> whose id is `anchor`; `bundle` (may be null) gives its replay line.
-std::string problemHtml(const Problem& problem, const std::string& anchor, const BundleRef* bundle);
+// A <section> whose id is `anchor`; `bundle` (may be null) gives its replay line, which reaches
+// the webhook as the run did (`reach`).
+std::string problemHtml(const Problem& problem, const std::string& anchor, const BundleRef* bundle,
+                        const WebhookReach& reach);
 
 }  // namespace convcheck

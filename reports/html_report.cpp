@@ -149,7 +149,7 @@ std::string digestHtml(const std::vector<Problem>& problems, const std::string& 
 }
 
 std::string kindHtml(const KindReport& kind, const WrittenBundles& bundles,
-                     const std::string& anchor) {
+                     const WebhookReach& reach, const std::string& anchor) {
   const std::vector<Problem> problems = kind.problems;
   std::string out = fmt::format("<h2 id=\"{}\">{} <small>({})</small></h2>", anchor,
                                 htmlText(kind.kind), htmlText(kind.crdName));
@@ -169,7 +169,8 @@ std::string kindHtml(const KindReport& kind, const WrittenBundles& bundles,
   }
   out += "<h3>Problems</h3>" + digestHtml(problems, anchor);
   out += "<h3>Properties by version pair</h3>" + matrixHtml(kind, problems);
-  for (const auto& p : problems) out += problemHtml(p, anchor + "-" + p.id, bundles.find(kind, p));
+  for (const auto& p : problems)
+    out += problemHtml(p, anchor + "-" + p.id, bundles.find(kind, p), reach);
   if (!kind.latency.empty())
     out += "<h3>Answer time by batch size</h3>" + latencyPlots(kind.latency);
   out += "<h3>Coverage</h3>" + coverageHtml(kind.coverage);
@@ -208,7 +209,7 @@ std::string renderHtmlReport(const RunReport& report, const WrittenBundles& bund
     out += "</ul></nav>";
   }
   for (std::size_t i = 0; i < report.kinds.size(); ++i)
-    out += kindHtml(report.kinds[i], bundles, fmt::format("kind-{}", i + 1));
+    out += kindHtml(report.kinds[i], bundles, report.reach, fmt::format("kind-{}", i + 1));
   return out + "</body></html>\n";
 }
 

@@ -92,6 +92,22 @@ struct KindReport {
   KindCoverage coverage = {};  // what the cases sent exercised (engine/run/sent_coverage)
 };
 
+// How the job reached the webhook its requests went to, so that a bundle can say how to reach it
+// again (replay): a URL stays valid; a webhook convcheck started, kubectl's local ends and an
+// in-process target are gone with the job.
+struct WebhookReach {
+  enum class How {
+    Url,           // --url or the CRD's clientConfig.url
+    Command,       // a webhook convcheck started (-- COMMAND)
+    ServiceProxy,  // the API server's service proxy (--service-proxy)
+    PortForward,   // kubectl port-forward to the service (--port-forward)
+    InProcess,     // converted in this process (a conversion function): nothing to send to
+  };
+  How how = How::Url;
+  std::vector<std::string> command = {};  // Command: the command as given after --
+  bool portOfCommand = false;             // Command: the URL names the port convcheck chose for it
+};
+
 struct RunReport {
   std::string version;  // convcheck version
   std::uint64_t seed = 0;
@@ -104,6 +120,7 @@ struct RunReport {
   bool interrupted = false;
   int exitCode = 0;
   std::string startedAt;  // RFC 3339 UTC, when the run started
+  WebhookReach reach;     // how the webhook was reached
   double seconds = 0;
   // --shard I/N: this run is shard shardIndex + 1 of shardCount and ran shardPairs of the whole
   // run's runPairs (kind, version pair)s.

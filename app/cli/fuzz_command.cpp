@@ -4,30 +4,20 @@
 // reported as run reports them (shrunk, bundled, stored as regressions). Exit 1 when it found a
 // problem, 0 when the budget ran out without one, 2 usage/input, 3 unreachable. Listed in
 // command_table.cpp.
-#include <unistd.h>
-
 #include <algorithm>
-#include <cstdlib>
-#include <filesystem>
 #include <istream>
 #include <memory>
 #include <ostream>
 #include <random>
-#include <sstream>
 
 #include <fmt/format.h>
 #include <CLI/CLI.hpp>
 
 #include "app/cli/command.h"
-#include "app/cli/launched_webhook.h"
+#include "app/cli/console_events.h"
 #include "app/cli/run_outputs.h"
 #include "app/cli/shared_options.h"
-#include "engine/fuzz/afl_coverage.h"
-#include "engine/fuzz/fuzz_engine.h"
-#include "engine/run/crd_selection.h"
-#include "engine/run/crd_source.h"
-#include "engine/run/target_resolution.h"
-#include "engine/run/webhook_wait.h"
+#include "engine/engine.h"
 #include "kube/go/duration.h"
 #include "reports/shell_words.h"
 
@@ -36,9 +26,10 @@ namespace convcheck {
 namespace {
 
 struct FuzzFlags {
-  FuzzConfig config;
+  RunConfig config;   // run's options
+  FuzzMode settings;  // fuzzing's
   std::string kind, reviewVersion, dateTimes = "canonical", properties, colour = "auto";
-  std::string maxTotalTime;     // "": FuzzConfig's default
+  std::string maxTotalTime;     // "": FuzzSettings' default
   std::string maxResponseSize;  // "": TransportOptions' default
   TargetFlags target;
   bool seedGiven = false;
@@ -48,7 +39,7 @@ struct FuzzFlags {
 };
 
 void declareFuzzFlags(CLI::App& fuzz, FuzzFlags& f) {
-  RunConfig& c = f.config.run;
+  RunConfig& c = f.config;
   c.maxBatchSize = 8;
   declareCrdOption(fuzz, c.crdInput);
   declareClusterOptions(fuzz, c.cluster);
@@ -71,17 +62,17 @@ void declareFuzzFlags(CLI::App& fuzz, FuzzFlags& f) {
                   "behaviour, regressions/ receives the shrunk problems (replayed by `run`)");
   fuzz.add_option("--max-total-time", f.maxTotalTime,
                   "Time budget for fuzzing, e.g. 10m (shrinking and reports come after it)")
-      ->default_str(fmt::format("{}s", f.config.maxTotalTime));
-  fuzz.add_option("--runs", f.config.runs,
+      ->default_str(fmt::format("{}s", f.settings.maxTotalTime));
+  fuzz.add_option("--runs", f.settings.runs,
                   "Cases each fuzzing process runs at most (default: until the time budget)");
-  fuzz.add_option("--jobs,-j", f.config.jobs,
+  fuzz.add_option("--jobs,-j", f.settings.jobs,
                   "Fuzzing processes side by side, sharing the corpus directory")
       ->capture_default_str()
       ->check(CLI::Range(1, 64));
-  fuzz.add_flag("--stop-on-problem", f.config.stopOnProblem,
+  fuzz.add_flag("--stop-on-problem", f.settings.stopOnProblem,
                 "End fuzzing at the first problem any process finds (it is still shrunk and "
                 "reported); default: fuzz for the whole budget");
-  fuzz.add_flag("--merge", f.config.merge,
+  fuzz.add_flag("--merge", f.settings.merge,
                 "Minimise the corpus's fuzz/ inputs instead of fuzzing: smallest first, each kept "
                 "only when it shows behaviour no input kept before it showed");
   fuzz.add_option("--batch-size", c.maxBatchSize, "Largest batch of objects in one fuzz case")
@@ -105,7 +96,7 @@ void declareFuzzFlags(CLI::App& fuzz, FuzzFlags& f) {
 
 // Fills what CLI11 could not: target, budget, properties, seed, report paths.
 std::string finishFuzzConfig(FuzzFlags& f, const std::vector<std::string>& args) {
-  RunConfig& c = f.config.run;
+  RunConfig& c = f.config;
   const auto dashes = std::find(args.begin(), args.end(), "--");
   if (auto error = readWebhookTarget(f.target, f.webhookCommand, args, c, c.portForwardWait);
       !error.empty())
@@ -120,8 +111,9 @@ std::string finishFuzzConfig(FuzzFlags& f, const std::vector<std::string>& args)
     if (!budget || budget->count() < 0)
       return fmt::format("--max-total-time {}: expected a duration such as 10m or 90s",
                          f.maxTotalTime);
-    f.config.maxTotalTime = static_cast<int>((budget->count() + 999) / 1000);
+    f.settings.maxTotalTime = static_cast<int>((budget->count() + 999) / 1000);
   }
+  f.settings.webhookCoverage = !f.noCoverage;
   if (auto error = readPropertyIds(f.properties, c.properties); !error.empty()) return error;
   if (!f.kind.empty()) c.kinds = {f.kind};
   if (!f.seedGiven) c.seed = std::random_device{}() * 0x100000001ull + std::random_device{}();
@@ -134,122 +126,26 @@ std::string finishFuzzConfig(FuzzFlags& f, const std::vector<std::string>& args)
   return resolveReportPaths(c);
 }
 
-// Loads the CRD, starts the webhook (-- COMMAND) or waits for it (--wait), fuzzes, reports.
+// Runs the engine's fuzz mode on the parsed options and writes what it found.
 int executeFuzz(FuzzFlags& f, const std::string& version, std::istream& in, std::ostream& out,
                 std::ostream& err) {
-  RunConfig& c = f.config.run;
-  if (!c.reportDir.empty()) {
-    std::error_code ec;
-    std::filesystem::create_directories(c.reportDir, ec);
-    if (ec) {
-      err << fmt::format("convcheck: cannot create --report-dir {}: {}\n", c.reportDir,
-                         ec.message());
-      return 2;
-    }
-  }
-  std::string crdText;
-  std::istringstream crdStream;
-  std::unique_ptr<SharedCoverageMap> coverageMap;  // outlives the webhook
-  std::unique_ptr<LaunchedWebhook> webhook;
-  if (!f.webhookCommand.empty()) {
-    if (!f.noCoverage) {
-      auto made = makeCoverageMap(std::getenv("AFL_MAP_SIZE"));
-      if (auto* error = std::get_if<std::string>(&made)) {
-        err << "convcheck: " << *error << "\n";
-        return 2;
-      }
-      coverageMap = std::move(std::get<std::unique_ptr<SharedCoverageMap>>(made));
-    }
-    auto launched = LaunchedWebhook::start(
-        f.webhookCommand, c, in, crdText,
-        coverageMap ? coverageMap->environment() : std::vector<std::string>{});
-    if (auto* error = std::get_if<std::string>(&launched)) {
-      err << "convcheck: " << *error << "\n";
-      return 2;
-    }
-    webhook = std::move(std::get<std::unique_ptr<LaunchedWebhook>>(launched));
-    crdStream.str(crdText);
-  }
-  LoadResult loaded = loadCrdSource(c.crdInput, webhook ? crdStream : in, c.cluster);
-  for (const auto& e : loaded.errors) err << "convcheck: " << e.text() << "\n";
-  if (!loaded.errors.empty()) return 2;
-  auto chosen = chooseCrd(loaded.crds, c.kinds.empty() ? "" : c.kinds.front(), c.crdInput);
-  if (auto* error = std::get_if<std::string>(&chosen)) {
-    err << "convcheck: " << *error << "\n";
-    return 2;
-  }
-  const Crd& crd = *std::get<const Crd*>(chosen);
-  // --service-proxy and --port-forward: kubectl runs beside the fuzzing processes until the end.
-  std::unique_ptr<KubectlProxy> serviceProxy;
-  std::unique_ptr<KubectlPortForward> portForward;
-  RunReport report;
-  if (c.serviceProxy) {
-    auto started = startServiceProxy(c.cluster);
-    if (auto* error = std::get_if<std::string>(&started)) {
-      err << "convcheck: " << *error << "\n";
-      return 2;
-    }
-    serviceProxy = std::move(std::get<std::unique_ptr<KubectlProxy>>(started));
-  }
-  if (c.portForward) {
-    if (auto error = portForwardUnsupported(crd); !error.empty()) {
-      err << "convcheck: " << error << "\n";
-      return 2;
-    }
-    auto started = startPortForward(c.cluster, crd, c.portForwardWait);
-    if (auto* error = std::get_if<std::string>(&started)) {
-      report.fatalError = fmt::format("{}: could not reach the webhook: {}", crd.name, *error);
-      report.exitCode = 3;
-      report.version = version;
-      writeRunOutputs(report, c, f.colour, out, err);
-      return report.exitCode;
-    }
-    portForward = std::move(std::get<std::unique_ptr<KubectlPortForward>>(started));
-  }
-  auto resolved = resolveTarget(
-      crd, TargetChoice{portForward ? portForward->baseUrl() : c.url, c.transport, c.reviewVersion,
-                        serviceProxy ? serviceProxy->baseUrl() : ""});
-  if (auto* error = std::get_if<std::string>(&resolved)) {
-    err << "convcheck: " << *error << "\n";
-    return 2;
-  }
-  f.config.target = std::get<ResolvedTarget>(resolved);
-  std::chrono::milliseconds wait{0};
-  if (auto error = readWait(f.target, wait); !error.empty()) {
+  RunConfig& c = f.config;
+  if (auto error = createReportDir(c); !error.empty()) {
     err << "convcheck: " << error << "\n";
     return 2;
   }
-  std::shared_ptr<WebhookWait> waiting;
-  if (webhook)
-    waiting = webhook->wait(wait.count() > 0 ? wait : kLaunchWait);
-  else if (wait.count() > 0)
-    waiting = std::make_shared<WebhookWait>(wait);
-  if (std::string failure = waiting ? waiting->await(f.config.target) : ""; !failure.empty()) {
-    report.fatalError = fmt::format("{}: could not reach the webhook: {}", crd.name, failure);
-    report.exitCode = 3;
-  } else {
-    if (coverageMap) {
-      const CoverageChoice coverage = chooseCoverage(*coverageMap, f.config.jobs);
-      err << "convcheck fuzz: " << coverage.notice << "\n";
-      f.config.coverage = coverage.map;
-    }
-    err << fmt::format("convcheck fuzz: {} ({}), seed {}, {} process(es), budget {} s\n", crd.name,
-                       f.config.target.url, c.seed, f.config.jobs, f.config.maxTotalTime);
-    report = runFuzz(crd, f.config, err);
-    if (auto ended = portForward ? portForward->endedEarly() : std::nullopt)
-      report.warnings.push_back(crd.name + ": " + *ended);
-  }
-  if (webhook) webhook->finish(report);
-  report.version = version;
-  writeRunOutputs(report, c, f.colour, out, err);
-  return report.exitCode;
+  Verdict verdict =
+      execute(EngineOptions{f.settings, c, AccessOptions{f.webhookCommand, {}, c.portForwardWait},
+                            &in, version},
+              consoleEvents(err, {false, nullptr, true}));
+  return writeVerdict(verdict, c, f.colour, out, err);
 }
 
 Execute declareFuzzOptions(CLI::App& sub) {
   auto f = std::make_shared<FuzzFlags>();
   declareFuzzFlags(sub, *f);
   return [f, &sub](const CommandContext& c) {
-    RunConfig& run = f->config.run;
+    RunConfig& run = f->config;
     std::string error = applyConfigFile(sub, "fuzz", run.configPath, run.acks, f->fromConfigFile);
     if (error.empty()) error = finishFuzzConfig(*f, c.args);
     if (!error.empty()) {

@@ -8,6 +8,7 @@
 #include "engine/run/target_kinds.h"
 #include "engine/run/webhook_process.h"
 #include "engine/run/webhook_wait.h"
+#include "kube/crd/crd_loader.h"
 
 namespace convcheck {
 
@@ -124,13 +125,15 @@ std::string ReleaseWebhooks::start(const std::string& name, const std::vector<st
       target.makeTarget = waitingTargets(openTarget, std::make_shared<WebhookWait>(wait));
     return "";
   }
-  RunConfig config;  // what LaunchedWebhook reads and fills: the CRD, the URL, the CA
-  config.crdInput = crdInput.rfind("kube://", 0) == 0 ? "" : crdInput;
+  RunConfig config;  // what LaunchedWebhook fills: the URL, the CA
   config.url = target.url;
   config.transport = target.transport;
-  std::istringstream in(crdText);
-  std::string read;
-  auto launched = LaunchedWebhook::start(command, config, in, read);
+  std::vector<Crd> crds;  // the names its certificate is for (a CRD of the cluster: none)
+  if (crdInput.rfind("kube://", 0) != 0) {
+    std::istringstream in(crdText);
+    crds = loadCrdInput(crdInput, in).crds;  // errors: said when the release loads its CRD
+  }
+  auto launched = LaunchedWebhook::start(command, config, crds);
   if (auto* error = std::get_if<std::string>(&launched))
     return fmt::format("the {} release's webhook: {}", name, *error);
   webhooks_.push_back(std::move(std::get<std::unique_ptr<LaunchedWebhook>>(launched)));

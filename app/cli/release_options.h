@@ -10,8 +10,8 @@
 #include <variant>
 #include <vector>
 
-#include "app/cli/launched_webhook.h"
 #include "app/cli/shared_options.h"
+#include "engine/run/launched_webhook.h"
 #include "engine/upgrade/release.h"
 
 namespace CLI {

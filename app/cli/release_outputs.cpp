@@ -1,6 +1,5 @@
 #include "app/cli/release_outputs.h"
 
-#include <filesystem>
 #include <iterator>
 #include <ostream>
 #include <sstream>
@@ -14,13 +13,6 @@
 
 namespace convcheck {
 
-std::string makeReportDir(const std::string& reportDir) {
-  if (reportDir.empty()) return "";
-  std::error_code ec;
-  std::filesystem::create_directories(reportDir, ec);
-  return ec ? fmt::format("cannot create --report-dir {}: {}", reportDir, ec.message()) : "";
-}
-
 void writeReleaseOutputs(ReleaseRun& run, const RunConfig& outputs, const std::string& colour,
                          std::ostream& out, std::ostream& err) {
   // run's bundles are not written: the two releases' are, and the reports name them.
@@ -33,7 +25,7 @@ void writeReleaseOutputs(ReleaseRun& run, const RunConfig& outputs, const std::s
 int executeReleaseMode(const std::vector<ReleaseLaunch>& releases, std::chrono::milliseconds wait,
                        const RunConfig& outputs, const std::string& colour, const ReleaseMode& mode,
                        const CommandContext& ctx) {
-  if (auto e = makeReportDir(outputs.reportDir); !e.empty()) {
+  if (auto e = createReportDir(outputs); !e.empty()) {
     ctx.err << "convcheck: " << e << "\n";
     return 2;
   }

@@ -18,9 +18,6 @@
 
 namespace convcheck {
 
-// Creates --report-dir (when given); returns an error or "".
-std::string makeReportDir(const std::string& reportDir);
-
 // `outputs` holds the report paths (resolveReportPaths) and --report-dir; `colour` is --color.
 void writeReleaseOutputs(ReleaseRun& run, const RunConfig& outputs, const std::string& colour,
                          std::ostream& out, std::ostream& err);

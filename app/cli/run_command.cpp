@@ -1,30 +1,24 @@
-// `convcheck run`: every run option, the checks beyond CLI11 that fill the RunConfig, and the run
-// itself with its reports, bundles and corpus. Listed in command_table.cpp.
+// `convcheck run`: every run option, the checks beyond CLI11 that fill the RunConfig, the engine's
+// run mode, and its reports, bundles and corpus. Listed in command_table.cpp.
 #include <unistd.h>
 
 #include <algorithm>
 #include <atomic>
 #include <cstdlib>
-#include <filesystem>
-#include <iostream>
 #include <memory>
-#include <sstream>
 
 #include <fmt/format.h>
 #include <CLI/CLI.hpp>
 
 #include "app/cli/colour.h"
 #include "app/cli/command.h"
-#include "app/cli/launched_webhook.h"
+#include "app/cli/console_events.h"
 #include "app/cli/run_outputs.h"
 #include "app/cli/run_progress.h"
 #include "app/cli/shard_option.h"
 #include "app/cli/shared_options.h"
 #include "app/cli/stop_signal_watcher.h"
-#include "engine/run/runner.h"
-#include "engine/run/target_kinds.h"
-#include "engine/run/webhook_process.h"
-#include "engine/run/webhook_wait.h"
+#include "engine/engine.h"
 #include "harness/plan/test_plan.h"
 #include "kube/go/duration.h"
 #include "properties/checks/property_registry.h"
@@ -48,7 +42,7 @@ struct RunFlags {
   std::vector<std::string> fromConfigFile;  // what the config file gave, for the reproduction
 };
 
-// Every `run` option, in the order --help shows them.
+// The run options of what is tested and where, in the order --help shows them.
 void declareRunFlags(CLI::App& run, RunFlags& f) {
   RunConfig& c = f.config;
   declareCrdOption(run, c.crdInput);
@@ -57,7 +51,7 @@ void declareRunFlags(CLI::App& run, RunFlags& f) {
                  "Test only these kinds (Kind or CRD name); default: every CRD with strategy "
                  "Webhook");
   declareTargetOptions(run, f.target, TargetDefaults::Crd);
-  declareConversionOption(run, f.target);
+  declareTargetKindOptions(run, f.target);
   declareHttp2Option(run, c.transport.http2);
   declareReviewVersionOption(run, f.reviewVersion);
   declareDateTimesOption(run, f.dateTimes);
@@ -70,6 +64,11 @@ void declareRunFlags(CLI::App& run, RunFlags& f) {
                     "Random seed; the same seed, CRD and webhook give the same "
                     "requests and verdict (default: random, printed)")
       ->each([&f](const std::string&) { f.seedGiven = true; });
+}
+
+// The run options of how many cases, how fast and what is reported, in --help's order.
+void declareRunBudgetFlags(CLI::App& run, RunFlags& f) {
+  RunConfig& c = f.config;
   declareTestsOption(run, c.testsPerPair)->each([&c](const std::string&) { c.testsGiven = true; });
   run.add_option("--duration", f.duration,
                  "Time budget for the whole run, e.g. 10m, spread evenly over kinds and version "
@@ -140,7 +139,7 @@ std::string finishRunConfig(RunFlags& f, const std::vector<std::string>& args) {
   c.shardCount = shard.count;
   // kcp's converter leaves the source version's fields for kube-apiserver to prune (by design),
   // so no-pruned-fields would fail every conversion: it is checked only when asked for.
-  if (!f.target.conversion.empty() && c.properties.empty())
+  if (!f.target.kindOptions["--conversion"].empty() && c.properties.empty())
     for (const auto& p : propertyRegistry())
       if (p.id != "no-pruned-fields") c.properties.push_back(std::string(p.id));
   if (auto error = readMaxResponseSize(f.maxResponseSize, c.transport); !error.empty())
@@ -154,59 +153,35 @@ std::string finishRunConfig(RunFlags& f, const std::vector<std::string>& args) {
   return resolveReportPaths(c);
 }
 
+// Runs the engine's run mode on the parsed options and writes what it found.
 int executeRun(RunFlags& f, const std::string& version, std::istream& in, std::ostream& out,
                std::ostream& err) {
   RunConfig& c = f.config;
-  if (!c.reportDir.empty()) {
-    std::error_code ec;
-    std::filesystem::create_directories(c.reportDir, ec);
-    if (ec) {
-      err << fmt::format("convcheck: cannot create --report-dir {}: {}\n", c.reportDir,
-                         ec.message());
-      return 2;
-    }
+  if (auto error = createReportDir(c); !error.empty()) {
+    err << "convcheck: " << error << "\n";
+    return 2;
   }
-  std::string crdText;  // stdin, read before the run when a webhook is started for it
-  std::istringstream crdStream;
-  std::unique_ptr<LaunchedWebhook> webhook;
-  if (!f.webhookCommand.empty()) {
-    auto launched = LaunchedWebhook::start(f.webhookCommand, c, in, crdText);
-    if (auto* error = std::get_if<std::string>(&launched)) {
-      err << "convcheck: " << *error << "\n";
-      return 2;
-    }
-    webhook = std::move(std::get<std::unique_ptr<LaunchedWebhook>>(launched));
-    crdStream.str(crdText);
-  }
-  std::ostringstream quiet;
   std::atomic<bool> stop{false};
   c.stopRequested = &stop;
-  RunReport report;
+  Verdict verdict;
   {
     StopSignalWatcher watcher(stop);
     const bool terminal = isatty(STDERR_FILENO) == 1 && !dumbTerminal(std::getenv("TERM"));
     RunProgress progress(err,
                          terminal ? RunProgress::Mode::Terminal : RunProgress::Mode::StatusLines,
                          terminal ? std::chrono::seconds(1) : std::chrono::seconds(10));
-    c.onCaseDone = [&progress](const CaseDone& done) { progress.caseDone(done); };
-    TargetFactory targets = openTarget;
-    if (webhook)
-      targets = waitingTargets(targets, webhook->wait(f.wait.count() > 0 ? f.wait : kLaunchWait));
-    else if (f.wait.count() > 0)
-      targets = waitingTargets(targets, std::make_shared<WebhookWait>(f.wait));
-    report = runConformance(c, webhook ? crdStream : in, c.verbose ? err : quiet, targets);
-    c.onCaseDone = nullptr;
+    verdict = execute(
+        EngineOptions{RunMode{}, c, AccessOptions{f.webhookCommand, {}, f.wait}, &in, version},
+        consoleEvents(err, {c.verbose, &progress, false}));
   }
-  if (webhook) webhook->finish(report);
-  report.version = version;
-  writeRunOutputs(report, c, f.colour, out, err);
-  return report.exitCode;
+  return writeVerdict(verdict, c, f.colour, out, err);
 }
 
 // Declares the options on `sub`; the returned action reads what they receive.
 Execute declareRunOptions(CLI::App& sub) {
   auto flags = std::make_shared<RunFlags>();
   declareRunFlags(sub, *flags);
+  declareRunBudgetFlags(sub, *flags);
   return [flags, &sub](const CommandContext& c) {
     std::string error = applyConfigFile(sub, "run", flags->config.configPath, flags->config.acks,
                                         flags->fromConfigFile);

@@ -2,6 +2,7 @@
 
 #include <unistd.h>
 
+#include <filesystem>
 #include <ostream>
 
 #include <fmt/format.h>
@@ -51,6 +52,24 @@ std::string resolveReportPaths(RunConfig& c) {
       if (c.reportPaths[format.id].empty())
         c.reportPaths[format.id] = c.reportDir + "/" + format.fileName;
   return "";
+}
+
+std::string createReportDir(const RunConfig& c) {
+  if (c.reportDir.empty()) return "";
+  std::error_code ec;
+  std::filesystem::create_directories(c.reportDir, ec);
+  return ec ? fmt::format("cannot create --report-dir {}: {}", c.reportDir, ec.message()) : "";
+}
+
+int writeVerdict(Verdict& verdict, const RunConfig& c, const std::string& colour, std::ostream& out,
+                 std::ostream& err) {
+  for (const auto& error : verdict.errors) err << "convcheck: " << error << "\n";
+  if (!verdict.reported) return verdict.exitCode;
+  RunConfig used = c;  // the bundles' target as the job reached it
+  used.url = verdict.url;
+  used.transport = verdict.transport;
+  writeRunOutputs(verdict.report, used, colour, out, err);
+  return verdict.exitCode;
 }
 
 void writeRunOutputs(const RunReport& report, const RunConfig& c, const std::string& colour,

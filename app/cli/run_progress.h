@@ -11,7 +11,7 @@
 #include <string>
 #include <thread>
 
-#include "engine/run/run_config.h"
+#include "engine/api/events.h"
 
 namespace convcheck {
 
@@ -25,7 +25,7 @@ class RunProgress {
   RunProgress(const RunProgress&) = delete;
   RunProgress& operator=(const RunProgress&) = delete;
 
-  // The RunConfig::onCaseDone hook.
+  // A judged case (the engine's CaseDone event).
   void caseDone(const CaseDone& done);
 
   // "12 cases done, 1 failing, 57 requests, 4s elapsed"

@@ -13,6 +13,7 @@
 #include <CLI/CLI.hpp>
 
 #include "engine/run/run_config.h"
+#include "engine/run/target_kinds.h"
 #include "engine/run/webhook_process.h"
 #include "harness/cluster/kubectl.h"
 #include "harness/transport/kcp_target.h"
@@ -32,19 +33,6 @@ std::string defaultFrom(TargetDefaults defaults, const std::string& fromCrd,
                         const std::string& fromBundle = "the bundle's") {
   const std::string& from = defaults == TargetDefaults::Bundle ? fromBundle : fromCrd;
   return from.empty() ? "" : "; default: " + from;
-}
-
-// An error naming the flag and the file when `path` cannot be opened for reading, else "".
-std::string unreadable(const char* flag, const std::string& path) {
-  if (path.empty()) return "";
-  errno = 0;
-  std::ifstream file(path, std::ios::binary);
-  if (file && std::filesystem::is_regular_file(path)) return "";
-  const int why = errno;
-  return fmt::format("{} {}: cannot read: {}", flag, path,
-                     std::filesystem::is_directory(path) ? "a directory"
-                     : why != 0                          ? std::strerror(why)
-                                                         : "not a file");
 }
 
 }  // namespace
@@ -77,17 +65,6 @@ void declarePortForwardOption(CLI::App& app, bool& portForward) {
                "<service>.<namespace>.svc; kubectl gets --wait (default 30s) to start forwarding");
 }
 
-std::string oneWayToReach(bool url, bool command, bool serviceProxy, bool portForward) {
-  std::vector<std::string> given;
-  if (url) given.push_back("--url");
-  if (command) given.push_back("-- COMMAND");
-  if (serviceProxy) given.push_back("--service-proxy");
-  if (portForward) given.push_back("--port-forward");
-  // --url may name the port of a webhook started with -- COMMAND.
-  if (given.size() < 2 || (!serviceProxy && !portForward)) return "";
-  return fmt::format("{} and {}: choose one way to reach the webhook", given[0], given[1]);
-}
-
 void declareKindOption(CLI::App& app, std::string& kind) {
   app.add_option("--kind", kind, "Kind or CRD name when the input holds several CRDs");
 }
@@ -111,10 +88,9 @@ void declareTargetOptions(CLI::App& app, TargetFlags& f, TargetDefaults d) {
                        "<name>.<namespace>.svc");
 }
 
-void declareConversionOption(CLI::App& app, TargetFlags& f) {
-  app.add_option("--conversion", f.conversion,
-                 "kcp APIConversion (YAML): its CEL rules convert in this process as kcp does, "
-                 "instead of a webhook (no --url); --crd may then be the APIResourceSchema");
+void declareTargetKindOptions(CLI::App& app, TargetFlags& f) {
+  for (const auto& kind : targetKindOptions())  // a target kind named by an option of its own
+    app.add_option(kind.option, f.kindOptions[kind.option], kind.help);
 }
 
 void declareTimeoutOption(CLI::App& app, TargetFlags& f, TargetDefaults d) {
@@ -128,16 +104,6 @@ void declareWaitOption(CLI::App& app, TargetFlags& f) {
   app.add_option("--wait", f.wait,
                  "Wait up to this long, e.g. 30s, for the webhook to accept connections and answer "
                  "TLS before testing (a webhook that is still starting); default: do not wait");
-}
-
-std::string readWait(const TargetFlags& f, std::chrono::milliseconds& wait) {
-  wait = std::chrono::milliseconds(0);
-  if (f.wait.empty()) return "";
-  auto parsed = parseDuration(f.wait);
-  if (!parsed || parsed->count() <= 0)
-    return fmt::format("--wait {}: expected a duration such as 30s or 2m", f.wait);
-  wait = *parsed;
-  return "";
 }
 
 void declareReviewVersionOption(CLI::App& app, std::string& reviewVersion) {
@@ -237,30 +203,6 @@ CLI::Option* declareSeedOption(CLI::App& app, std::uint64_t& seed, const std::st
     return errno == ERANGE ? fmt::format("{}: {}", text, kExpected) : "";
   };
   return app.add_option("--seed", seed, help)->check(CLI::Validator(wholeNumber, ""));
-}
-
-std::string applyTargetFlags(const TargetFlags& f, TransportOptions& transport) {
-  if (!f.url.empty()) {
-    std::string whyNot;
-    if (!parseUrl(f.url, &whyNot)) return fmt::format("--url: {}", whyNot);
-  }
-  for (auto [flag, path] : {std::pair{"--ca-file", &f.caFile}, std::pair{"--cert", &f.cert},
-                            std::pair{"--key", &f.key}})
-    if (auto error = unreadable(flag, *path); !error.empty()) return error;
-  if (!f.caFile.empty()) transport.tls.caFile = f.caFile;
-  if (!f.cert.empty()) transport.tls.certFile = f.cert;
-  if (!f.key.empty()) transport.tls.keyFile = f.key;
-  if (!f.tlsServerName.empty()) transport.tls.serverName = f.tlsServerName;
-  if (f.insecureSkipTlsVerify) transport.tls.insecureSkipVerify = true;
-  if (!f.timeout.empty()) {
-    auto timeout = parseDuration(f.timeout);
-    if (!timeout || timeout->count() <= 0)
-      return fmt::format("--timeout {}: expected a duration such as 30s or 500ms", f.timeout);
-    transport.timeout = *timeout;
-  }
-  if (transport.tls.certFile.empty() != transport.tls.keyFile.empty())
-    return "--cert and --key go together";
-  return "";
 }
 
 std::string readReviewVersion(const std::string& text, std::optional<ReviewVersion>& version) {
@@ -414,24 +356,31 @@ void acknowledgePreserveAnnotations(const kcp::ApiConversion& conversion, RunCon
 
 }  // namespace
 
-std::string readWebhookTarget(const TargetFlags& flags, const std::vector<std::string>& command,
-                              const std::vector<std::string>& args, RunConfig& c,
-                              std::chrono::milliseconds& wait) {
+std::string checkWebhookCommand(const std::vector<std::string>& command,
+                                const std::vector<std::string>& args) {
   const auto dashes = std::find(args.begin(), args.end(), "--");
   if (!command.empty() && dashes == args.end())
     return fmt::format("unexpected argument {} (a webhook command to start goes after --)",
                        command.front());
   if (dashes != args.end() && command.empty())
     return "-- must be followed by the webhook command to start";
-  c.url = flags.url;
+  return "";
+}
+
+std::string readWebhookTarget(const TargetFlags& flags, const std::vector<std::string>& command,
+                              const std::vector<std::string>& args, RunConfig& c,
+                              std::chrono::milliseconds& wait) {
+  if (auto error = checkWebhookCommand(command, args); !error.empty()) return error;
+  c.url = targetUrl(flags);
   if (auto error = oneWayToReach(!c.url.empty(), !command.empty(), c.serviceProxy, c.portForward);
       !error.empty())
     return error;
-  if (!flags.conversion.empty()) {
-    if (!c.url.empty() || !command.empty() || c.serviceProxy || c.portForward)
+  if (auto conversion = flags.kindOptions.find("--conversion");
+      conversion != flags.kindOptions.end() && !conversion->second.empty()) {
+    if (!flags.url.empty() || !command.empty() || c.serviceProxy || c.portForward)
       return "--conversion: the APIConversion's rules convert in this process; give no --url, "
              "-- COMMAND, --service-proxy or --port-forward with it";
-    c.url = kcpTargetUrl(flags.conversion);
+    c.url = kcpTargetUrl(conversion->second);
     auto opened = openKcpConversion(c.url);
     if (auto* error = std::get_if<std::string>(&opened)) return "--conversion: " + *error;
     acknowledgePreserveAnnotations(std::get<kcp::KcpConverter>(opened).conversion(), c);

@@ -10,6 +10,7 @@
 #include <string>
 #include <vector>
 
+#include "engine/run/target_flags.h"
 #include "harness/transport/transport_options.h"
 #include "kube/apiserver/http_types.h"
 #include "kube/apiserver/review.h"
@@ -29,14 +30,6 @@ struct RunConfig;
 // (run, minimize) or the reproduction bundle (replay). Only the help's "default:" differs.
 enum class TargetDefaults { Crd, Bundle };
 
-// How to reach the webhook, as given on the command line ("" and false: not given).
-struct TargetFlags {
-  std::string url, caFile, cert, key, tlsServerName, timeout;
-  std::string wait;  // --wait: how long to wait for the webhook to answer before testing
-  bool insecureSkipTlsVerify = false;
-  std::string conversion;  // --conversion: a kcp APIConversion converts instead of a webhook
-};
-
 // --crd (required, also -f): the CRD manifest.
 void declareCrdOption(CLI::App& app, std::string& crd);
 
@@ -49,10 +42,6 @@ void declareServiceProxyOption(CLI::App& app, bool& serviceProxy);
 // --port-forward: a service-reference webhook through `kubectl port-forward` to its Service.
 void declarePortForwardOption(CLI::App& app, bool& portForward);
 
-// The usage error when --service-proxy or --port-forward is given with another way to reach the
-// webhook (--url, -- COMMAND, the other of the two), else "".
-std::string oneWayToReach(bool url, bool command, bool serviceProxy, bool portForward);
-
 // --kind: the CRD to use when the input holds several (generate, minimize; run's --kind is a
 // filter of several kinds, declared with run's options).
 void declareKindOption(CLI::App& app, std::string& kind);
@@ -60,17 +49,15 @@ void declareKindOption(CLI::App& app, std::string& kind);
 // --url, --ca-file, --cert, --key, --insecure-skip-tls-verify, --tls-server-name.
 void declareTargetOptions(CLI::App& app, TargetFlags& flags, TargetDefaults defaults);
 
+// The options of target kinds named by an option of their own (target_kinds.cpp's table), e.g.
 // --conversion FILE: kcp's APIConversion rules convert in this process (no webhook, no network).
-void declareConversionOption(CLI::App& app, TargetFlags& flags);
+void declareTargetKindOptions(CLI::App& app, TargetFlags& flags);
 
 // --timeout (TransportOptions' 30s by default unless the defaults come from a bundle).
 void declareTimeoutOption(CLI::App& app, TargetFlags& flags, TargetDefaults defaults);
 
 // --wait: how long the first call waits for a webhook that is still starting.
 void declareWaitOption(CLI::App& app, TargetFlags& flags);
-
-// --wait read into `wait` (0 when not given); returns an error or "".
-std::string readWait(const TargetFlags& flags, std::chrono::milliseconds& wait);
 
 // --review-version: v1 or v1beta1, "" for as kube-apiserver picks.
 void declareReviewVersionOption(CLI::App& app, std::string& reviewVersion);
@@ -101,10 +88,10 @@ void declareColourOption(CLI::App& app, std::string& colour);
 // the option for the command's default and help.
 CLI::Option* declareSeedOption(CLI::App& app, std::uint64_t& seed, const std::string& help);
 
-// Overrides in `transport` what `flags` gives; returns an error ("" when none): a --url that is
-// not an absolute http(s) URL, a --ca-file, --cert or --key that cannot be read, a timeout that is
-// not a positive duration, or --cert without --key (or the reverse) once applied.
-std::string applyTargetFlags(const TargetFlags& flags, TransportOptions& transport);
+// `-- COMMAND` checked against the arguments (`args`, as given): words CLI11 took as the command
+// without a -- before them, or a -- with nothing after it, are usage errors. Returns one or "".
+std::string checkWebhookCommand(const std::vector<std::string>& command,
+                                const std::vector<std::string>& args);
 
 // How run and fuzz reach the webhook: `-- COMMAND` checked against the arguments (`args`, as
 // given), one of --url, -- COMMAND, --service-proxy, --port-forward and --conversion at most (c.url

@@ -1,4 +1,4 @@
-// SIGINT and SIGTERM turned into a stop request for a command's run while it lives: the signals
+// SIGINT and SIGTERM turned into a stop request for a command's job while it lives: the signals
 // are blocked and a thread waits for them, so no handler touches shared state. Used by run,
 // upgrade and diff.
 #pragma once

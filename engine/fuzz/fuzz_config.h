@@ -1,6 +1,6 @@
 // Everything a `convcheck fuzz` needs, parsed from the command line once: the options it shares
 // with `run` (target, TLS, config file, properties, reports, corpus, shrinking) as a RunConfig,
-// and its own budget, processes and mode. Built by app/cli; read by the fuzz engine.
+// and its own budget, processes and mode. Built by the engine's fuzz job; read by the fuzz engine.
 #pragma once
 
 #include <cstdint>
@@ -12,25 +12,31 @@
 
 namespace convcheck {
 
-struct FuzzConfig {
-  // url, transport, reviewVersion, seed, properties, acks, rawObjects, canonicalDateTimes,
-  // reportPaths, reportDir, shrinkBudget, corpusDir (inputs in DIR/fuzz/, shrunk problems in
-  // DIR/regressions/), maxBatchSize (objects in one case at most), commandLine.
-  RunConfig run;
-  ResolvedTarget target;       // the webhook, resolved against the CRD
+// What fuzzing adds to run's options (the engine's fuzz mode).
+struct FuzzSettings {
   int maxTotalTime = 60;       // seconds of fuzzing; 0: no limit
   std::int64_t runs = -1;      // fuzz cases at most, per process; -1: no limit
   int jobs = 1;                // fuzzing processes side by side, sharing the corpus directory
   bool merge = false;          // minimise DIR/fuzz/ instead of fuzzing
   bool stopOnProblem = false;  // fuzzing ends at the first problem any process finds
   int progressSeconds = 10;    // how often each process prints its progress line
+  // A webhook the job starts (-- COMMAND) gets an AFL++ coverage map (--no-coverage: not).
+  bool webhookCoverage = true;
+  // bench/: cases decoded, mutated and their input shapes fed back, the webhook never called
+  // (the engine's own speed).
+  bool withoutWebhook = false;
+};
+
+struct FuzzConfig : FuzzSettings {
+  // url, transport, reviewVersion, seed, properties, acks, rawObjects, canonicalDateTimes,
+  // reportPaths, reportDir, shrinkBudget, corpusDir (inputs in DIR/fuzz/, shrunk problems in
+  // DIR/regressions/), maxBatchSize (objects in one case at most), commandLine, events.
+  RunConfig run;
+  ResolvedTarget target;  // the webhook, resolved against the CRD
   // The webhook's AFL++ coverage map, when convcheck started an instrumented webhook with it and
   // one process fuzzes (cases must not overlap while it is read): the edges of each case join
   // the feedback. Not owned.
   SharedCoverageMap* coverage = nullptr;
-  // bench/: cases decoded, mutated and their input shapes fed back, the webhook never called
-  // (the engine's own speed).
-  bool withoutWebhook = false;
 };
 
 }  // namespace convcheck

@@ -3,9 +3,7 @@
 #include <chrono>
 #include <filesystem>
 #include <fstream>
-#include <ostream>
 
-#include <fmt/chrono.h>
 #include <fmt/format.h>
 
 #include "engine/fuzz/corpus_merge.h"
@@ -13,6 +11,7 @@
 #include "engine/fuzz/fuzz_processes.h"
 #include "engine/fuzz/fuzz_report.h"
 #include "engine/fuzz/fuzz_session.h"
+#include "engine/run/run_report_header.h"
 #include "engine/run/seed_objects.h"
 #include "engine/run/target_kinds.h"
 #include "harness/corpus/corpus_store.h"
@@ -96,24 +95,12 @@ std::string fuzzSummary(const FuzzConfig& config, const FuzzStats& stats,
 
 }  // namespace
 
-RunReport runFuzz(const Crd& crd, const FuzzConfig& config, std::ostream& log,
-                  const TargetFactory& given) {
+RunReport runFuzz(const Crd& crd, const FuzzConfig& config, const TargetFactory& given) {
   const TargetFactory makeTarget = targetFactory(given);
   const auto started = std::chrono::steady_clock::now();
-  RunReport report;
-  report.startedAt = fmt::format(
-      "{:%Y-%m-%dT%H:%M:%SZ}",
-      fmt::gmtime(std::chrono::system_clock::to_time_t(std::chrono::system_clock::now())));
-  report.seed = config.run.seed;
-  report.command = config.run.commandLine;
-  report.rawObjects = config.run.rawObjects;
-  report.canonicalDateTimes = config.run.canonicalDateTimes;
-  auto finishWith = [&](int code) {
-    report.exitCode = code;
-    report.seconds =
-        std::chrono::duration<double>(std::chrono::steady_clock::now() - started).count();
-    return report;
-  };
+  ReportClock clock(config.run);
+  RunReport& report = clock.report();
+  auto finishWith = [&clock](int code) { return clock.finish(code); };
   auto compiled = KindContext::compile(
       crd, KindSettings{GeneratorOptions{FormatOptions{config.run.canonicalDateTimes}},
                         config.run.rawObjects, config.run.acks ? &*config.run.acks : nullptr});
@@ -154,10 +141,14 @@ RunReport runFuzz(const Crd& crd, const FuzzConfig& config, std::ostream& log,
       report.fatalError = merged.error;
       return finishWith(2);
     }
-    log << fmt::format("fuzz --merge: kept {} of {} input(s) in {} ({} features)\n", merged.kept,
-                       merged.inputs, inputs, merged.features);
+    tell(config.run.events,
+         Note{Note::Level::Info, fmt::format("fuzz --merge: kept {} of {} input(s) in {} ({} "
+                                             "features)",
+                                             merged.kept, merged.inputs, inputs, merged.features)});
   } else {
-    log << fmt::format("fuzz: starting from {} input(s) in {}\n", filesIn(inputs), inputs);
+    tell(config.run.events,
+         Note{Note::Level::Info,
+              fmt::format("fuzz: starting from {} input(s) in {}", filesIn(inputs), inputs)});
     children = fuzzInChildren(kind, config, makeTarget, inputs, foundDir);
   }
   if (std::ifstream in(foundDir + "/unreachable"); in) {
@@ -175,7 +166,7 @@ RunReport runFuzz(const Crd& crd, const FuzzConfig& config, std::ostream& log,
   std::vector<std::string> notes;
   const std::vector<FoundCase> found = readFoundCases(foundDir, notes);
   const FuzzStats stats = readFuzzStats(foundDir);
-  KindReport kindReport = reportFoundCases(kind, config, makeTarget, found, log);
+  KindReport kindReport = reportFoundCases(kind, config, makeTarget, found);
   for (auto& note : notes) kindReport.notes.push_back(std::move(note));
   kindReport.notes.push_back(fuzzSummary(config, stats, found, filesIn(inputs)));
   kindReport.seconds =

@@ -1,10 +1,8 @@
 // `convcheck fuzz`: a time-budgeted, resumable search for inputs on which a webhook breaks a
 // property, with libFuzzer as the engine (its corpus, scheduling and mutation driver) in --jobs
 // processes, and convcheck's schema-level mutator, case executor and behaviour features; what it
-// finds is reported as `run` reports (problems, shrunk, bundled). Called by app/cli.
+// finds is reported as `run` reports (problems, shrunk, bundled). Called by the fuzz job.
 #pragma once
-
-#include <iosfwd>
 
 #include "engine/fuzz/fuzz_config.h"
 #include "engine/run/target_resolution.h"
@@ -19,11 +17,10 @@ inline constexpr int kFuzzInterruptedExit = 130;
 
 // Fuzzes `crd`'s webhook (or merges the corpus, config.merge) and returns the report of the
 // problems found. Exit codes (report.exitCode) as `run`: 0 the budget ran out with no problem,
-// 1 a problem found, 2 bad input, 3 the webhook could not be reached, 130 interrupted. `log`
-// receives what the engine does besides libFuzzer's own lines (which go to stderr). `makeTarget`
-// opens the connections to the webhook, one per process (unset: openTarget, as run, replay and
-// minimize do).
-RunReport runFuzz(const Crd& crd, const FuzzConfig& config, std::ostream& log,
-                  const TargetFactory& makeTarget = {});
+// 1 a problem found, 2 bad input, 3 the webhook could not be reached, 130 interrupted.
+// config.run.events hears what the engine does besides libFuzzer's own lines (which go to
+// stderr). `makeTarget` opens the connections to the webhook, one per process (unset: openTarget,
+// as run, replay and minimize do).
+RunReport runFuzz(const Crd& crd, const FuzzConfig& config, const TargetFactory& makeTarget = {});
 
 }  // namespace convcheck

@@ -1,63 +1,31 @@
 #include "engine/fuzz/fuzz_report.h"
 
 #include <algorithm>
-#include <ostream>
 
 #include <fmt/format.h>
 
 #include "engine/fuzz/fuzz_session.h"
+#include "engine/run/case_judge.h"
 #include "engine/run/kind_report_header.h"
 #include "engine/run/tally.h"
-#include "harness/transport/converter.h"
 #include "kube/crd/version_roles.h"
 #include "shrink/run_shrinker.h"
 
 namespace convcheck {
 
-namespace {
-
-// The found cases run again, and the calls every one of them made (shrinks included).
-class FoundCaseRunner {
- public:
-  FoundCaseRunner(const KindContext& kind, const FuzzConfig& config,
-                  const TargetFactory& makeTarget, KindReport& report)
-      : kind_(kind),
-        config_(config),
-        report_(report),
-        converter_(kind.crd(), makeTarget(config.target), config.target.reviewVersion) {}
-
-  // Runs `batch` converted to `to`, judging what `wants` says.
-  CaseResult run(const std::vector<nlohmann::json>& batch, const std::string& from,
-                 const std::string& to, std::uint64_t seed,
-                 std::function<bool(const std::string&)> wants) {
-    CaseExecutor executor(
-        kind_.crd(), converter_,
-        fuzzCaseSettings(kind_, config_, std::move(wants), [this](const Exchange& e) {
-          ++report_.requests;
-          report_.objectsSent += static_cast<int>(e.sent.objects.size());
-        }));
-    return executor.run(batch, from, to, seed);
-  }
-
- private:
-  const KindContext& kind_;
-  const FuzzConfig& config_;
-  KindReport& report_;
-  Converter converter_;
-};
-
-}  // namespace
-
 KindReport reportFoundCases(const KindContext& kind, const FuzzConfig& config,
-                            const TargetFactory& makeTarget, const std::vector<FoundCase>& found,
-                            std::ostream& log) {
+                            const TargetFactory& makeTarget, const std::vector<FoundCase>& found) {
   const Crd& crd = kind.crd();
   KindReport report = kindReportHeader(crd, config.target, config.run);
   for (const auto& note : kind.notes()) report.notes.push_back(note);
   report.versions = kind.versions();
   Tally tally(config.run.properties, ConversionReach(crd));
   RunShrinker shrinker(kind.generators(), kind.checkers(), config.run.shrinkBudget);
-  FoundCaseRunner runner(kind, config, makeTarget, report);
+  // The found cases run again, counting the calls every one of them made (shrinks included).
+  CaseJudge runner(kind, config.target, makeTarget, [&report](const Exchange& e) {
+    ++report.requests;
+    report.objectsSent += static_cast<int>(e.sent.objects.size());
+  });
   const FuzzKind fuzzKind = fuzzKindOf(kind, static_cast<std::size_t>(config.run.maxBatchSize));
   auto selected = [&tally](const std::string& property) { return tally.wants(property); };
   std::vector<ShrinkJob> jobs;
@@ -82,6 +50,7 @@ KindReport reportFoundCases(const KindContext& kind, const FuzzConfig& config,
     for (auto& job : shrinker.select(result, info)) jobs.push_back(std::move(job));
   }
   RunShrinker::rank(jobs);
+  int shrunk = 0;
   for (const auto& job : jobs) {
     ShrunkExample e = shrinker.shrink(
         job, [&runner, &job](const std::vector<nlohmann::json>& batch, const std::string& from) {
@@ -89,8 +58,8 @@ KindReport reportFoundCases(const KindContext& kind, const FuzzConfig& config,
             return caseNeeds(job.target, property);
           });
         });
-    log << fmt::format("fuzz: shrunk {} ({} {} -> {})\n", e.problem, e.target.property,
-                       e.target.from, e.target.to);
+    tell(config.run.events, ShrinkDone{crd.kind, e.problem, e.target.property, e.target.from,
+                                       e.target.to, ++shrunk, static_cast<int>(jobs.size())});
     tally.setProblemExample(e.problem, e.finding);
     tally.setExample(e.target.property, e.target.from, e.target.to, e.target.cause,
                      std::move(e.finding));

@@ -4,7 +4,6 @@
 // kind's report filled for reports/. Used by the fuzz engine once fuzzing is done.
 #pragma once
 
-#include <iosfwd>
 #include <vector>
 
 #include "engine/fuzz/found_case.h"
@@ -15,10 +14,9 @@
 
 namespace convcheck {
 
-// `makeTarget` opens the connection the cases and shrinks use; `log` receives a line per problem
-// shrunk.
+// `makeTarget` opens the connection the cases and shrinks use; config.run.events hears each
+// problem shrunk.
 KindReport reportFoundCases(const KindContext& kind, const FuzzConfig& config,
-                            const TargetFactory& makeTarget, const std::vector<FoundCase>& found,
-                            std::ostream& log);
+                            const TargetFactory& makeTarget, const std::vector<FoundCase>& found);
 
 }  // namespace convcheck

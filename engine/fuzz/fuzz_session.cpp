@@ -5,7 +5,6 @@
 #include <algorithm>
 #include <cstdio>
 #include <cstdlib>
-#include <cstring>
 #include <filesystem>
 #include <fstream>
 
@@ -14,50 +13,6 @@
 #include "harness/transport/call_failure.h"
 
 namespace convcheck {
-
-FuzzKind fuzzKindOf(const KindContext& kind, std::size_t maxBatch) {
-  return FuzzKind{&kind.generators(), &kind.checkers(), kind.versions(), kind.vias(), maxBatch};
-}
-
-std::uint64_t fuzzInputHash(const std::uint8_t* data, std::size_t size) {
-  std::uint64_t h = 1469598103934665603ULL;
-  for (std::size_t i = 0; i < size; ++i) h = (h ^ data[i]) * 1099511628211ULL;
-  return h;
-}
-
-std::vector<ProblemSighting> problemSightings(const CaseResult& result, const std::string& from,
-                                              const std::string& to) {
-  std::vector<ProblemSighting> out;
-  auto addAll = [&](const std::vector<CheckResult>& results, const std::string& pairFrom,
-                    const std::string& pairTo) {
-    for (const auto& r : results) {
-      if (r.outcome != Outcome::Fail || !r.finding) continue;
-      for (const auto& cause : r.finding->causes) {
-        ProblemSighting s{cause.problem.empty() ? cause.key : cause.problem,
-                          fmt::format("{} {}->{}", r.property, pairFrom, pairTo)};
-        if (std::none_of(out.begin(), out.end(), [&s](const ProblemSighting& o) {
-              return o.problem == s.problem && o.site == s.site;
-            }))
-          out.push_back(std::move(s));
-      }
-    }
-  };
-  addAll(result.forward, from, to);
-  addAll(result.composite, from, to);
-  for (std::size_t i = 0; i < result.backward.size() && i < result.backwardTo.size(); ++i)
-    addAll({result.backward[i]}, result.backwardFrom, result.backwardTo[i]);
-  return out;
-}
-
-namespace {
-
-std::size_t putBytes(const std::string& bytes, std::uint8_t* out, std::size_t maxSize) {
-  const std::size_t n = std::min(bytes.size(), maxSize);
-  std::memcpy(out, bytes.data(), n);
-  return n;
-}
-
-}  // namespace
 
 CaseSettings fuzzCaseSettings(const KindContext& kind, const FuzzConfig& config,
                               std::function<bool(const std::string&)> wants,
@@ -195,21 +150,13 @@ void FuzzSession::finished() {
 
 std::size_t FuzzSession::mutate(std::uint8_t* data, std::size_t size, std::size_t maxSize,
                                 unsigned seed) {
-  const FuzzCase c = decodeFuzzCase(fuzzKind_, data, size);
-  for (unsigned attempt = 0; attempt < 4; ++attempt) {
-    Mutation m = mutator_.mutate(c, seed * 4ULL + attempt);
-    const std::string bytes = encodeFuzzCase(m.result);
-    if (bytes.size() <= maxSize) return putBytes(bytes, data, maxSize);
-  }
-  return putBytes(encodeFuzzCase(c), data, maxSize);
+  return mutateInput(mutator_, fuzzKind_, data, size, maxSize, seed);
 }
 
 std::size_t FuzzSession::crossOver(const std::uint8_t* a, std::size_t sizeA, const std::uint8_t* b,
                                    std::size_t sizeB, std::uint8_t* out, std::size_t maxOut,
                                    unsigned seed) {
-  const FuzzCase c = mutator_.crossOver(decodeFuzzCase(fuzzKind_, a, sizeA),
-                                        decodeFuzzCase(fuzzKind_, b, sizeB), seed);
-  return putBytes(encodeFuzzCase(c), out, maxOut);
+  return crossOverInputs(mutator_, fuzzKind_, a, sizeA, b, sizeB, out, maxOut, seed);
 }
 
 }  // namespace convcheck

@@ -15,31 +15,16 @@
 #include "engine/fuzz/behaviour_features.h"
 #include "engine/fuzz/found_case.h"
 #include "engine/fuzz/fuzz_config.h"
+#include "engine/fuzz/fuzz_input.h"
 #include "engine/fuzz/libfuzzer_driver.h"
 #include "engine/run/kind_context.h"
+#include "engine/run/problem_sightings.h"
 #include "engine/run/target_resolution.h"
 #include "harness/fuzz/case_mutator.h"
 #include "harness/fuzz/fuzz_case.h"
 #include "harness/transport/converter.h"
 
 namespace convcheck {
-
-// What the decoder and mutator know of `kind` (its maps must outlive the value).
-FuzzKind fuzzKindOf(const KindContext& kind, std::size_t maxBatch);
-
-// FNV-1a of the bytes: a case's seed (its request uids) and its file name.
-std::uint64_t fuzzInputHash(const std::uint8_t* data, std::size_t size);
-
-// Where a case showed a problem: its identity (Cause::problem) and the failing property on a
-// version pair.
-struct ProblemSighting {
-  std::string problem;
-  std::string site;  // "round-trip v1->v1alpha1"
-};
-// Every (problem, site) of a case, each once, in the order forward, composite, backward; `from`
-// and `to` are the versions the case was run with.
-std::vector<ProblemSighting> problemSightings(const CaseResult& result, const std::string& from,
-                                              const std::string& to);
 
 // Exit code of a fuzzing process whose first case found the webhook unreachable.
 inline constexpr int kFuzzUnreachableExit = 3;

@@ -28,12 +28,11 @@ void CaseProgress::caseDone(const CaseResult& result, long long requests) {
   const bool failed = anyFailed(result, config_.properties);
   ++cases_;
   failing_ += failed ? 1 : 0;
-  if (config_.onCaseDone) config_.onCaseDone(CaseDone{kind_, failed, requests});
+  tell(config_.events, CaseDone{kind_, failed, requests});
 }
 
 void CaseProgress::storedCaseDone(const CaseResult& result, long long requests) {
-  if (config_.onCaseDone)
-    config_.onCaseDone(CaseDone{kind_, anyFailed(result, config_.properties), requests});
+  tell(config_.events, CaseDone{kind_, anyFailed(result, config_.properties), requests});
 }
 
 bool CaseProgress::limitReached() const {

@@ -1,6 +1,6 @@
 // How far a kind's run is with its cases: the first generated one (which runs alone), each judged
-// case, stored objects' and the corpus's included, told to RunConfig::onCaseDone (the progress
-// line), and the failing generated ones (a property the run reports failed) counted against
+// case, stored objects' and the corpus's included, told to RunConfig::events (the progress line),
+// and the failing generated ones (a property the run reports failed) counted against
 // --max-failures. Used by the runner, on the kind's thread.
 #pragma once
 
@@ -13,7 +13,7 @@ namespace convcheck {
 
 class CaseProgress {
  public:
-  // `kind` names the cases in onCaseDone (it outlives this).
+  // `kind` names the cases in the events (it outlives this).
   CaseProgress(const RunConfig& config, const std::string& kind) : config_(config), kind_(kind) {}
 
   // No generated case was judged yet: the next runs alone (it tells whether the webhook answers).

@@ -1,5 +1,5 @@
 // Everything a `convcheck run` needs, parsed from the command line once and passed down by value.
-// Built by app/cli; read by the runner and the planner. No other configuration exists.
+// Built by app/cli (or set by the engine's users); read by the engine's modes.
 #pragma once
 
 #include <atomic>
@@ -12,6 +12,7 @@
 #include <string>
 #include <vector>
 
+#include "engine/api/events.h"
 #include "harness/cluster/kubectl.h"
 #include "harness/transport/transport_options.h"
 #include "kube/apiserver/http_types.h"
@@ -19,13 +20,6 @@
 #include "properties/config/ack_config.h"
 
 namespace convcheck {
-
-// What the runner tells of each case once it is judged: in case order, on the kind's thread.
-struct CaseDone {
-  const std::string& kind;
-  bool failed = false;     // some property failed on it
-  long long requests = 0;  // the kind's webhook calls so far (cases and shrinking)
-};
 
 struct RunConfig {
   std::string crdInput;            // file, directory, "-" or kube://NAME (read from the cluster)
@@ -62,9 +56,9 @@ struct RunConfig {
   int maxConsecutiveTransportFailures = 5;
   std::string commandLine;  // for the reproduction line in reports
   bool verbose = false;
-  // Called for every judged case (the CLI's progress and status lines); may be empty.
-  // The run waits for it: it must be quick.
-  std::function<void(const CaseDone&)> onCaseDone;
+  // What the job tells as it goes (engine/api/events.h): each judged case (the CLI's progress and
+  // status lines), problems, shrinks and notes; may be empty. The run waits for it.
+  EventSink events;
   // --max-failures: no case starts once this many cases failed (0: no limit), and the cases judged
   // after that one are dropped, so the report is the same for a seed whatever the timing.
   int maxFailingCases = 0;

@@ -8,6 +8,7 @@
 #include <optional>
 #include <ostream>
 #include <random>
+#include <set>
 
 #include <fmt/chrono.h>
 #include <fmt/format.h>
@@ -25,6 +26,8 @@
 #include "engine/run/crd_source.h"
 #include "engine/run/kind_context.h"
 #include "engine/run/kind_report_header.h"
+#include "engine/run/problem_sightings.h"
+#include "engine/run/run_report_header.h"
 #include "engine/run/run_shard.h"
 #include "engine/run/seed_objects.h"
 #include "engine/run/sent_coverage.h"
@@ -44,10 +47,6 @@ namespace {
 
 using nlohmann::json;
 
-struct InputError {
-  std::string message;
-};
-
 // Whether this run (its --shard) runs the cases of a version pair of the kind.
 using RunsPair = std::function<bool(const std::string& from, const std::string& to)>;
 
@@ -57,11 +56,10 @@ using RunsPair = std::function<bool(const std::string& from, const std::string& 
 class KindRun {
  public:
   KindRun(const KindContext& kind, const RunConfig& config, ResolvedTarget target,
-          TargetFactory makeTarget, RunsPair runsPair, std::ostream& log)
+          TargetFactory makeTarget, RunsPair runsPair)
       : kind_(kind),
         config_(config),
         runsPair_(std::move(runsPair)),
-        log_(log),
         connections_(kind.crd(), std::move(target), std::move(makeTarget), config.jobs),
         report_(kindReportHeader(kind.crd(), connections_.target(), config)),
         tally_(config.properties, ConversionReach(kind.crd())),
@@ -72,7 +70,7 @@ class KindRun {
         executors_(kind.crd(), connections_, static_cast<std::size_t>(config.jobs) + 1,
                    caseSettings(), &sizeLimit_),
         shrinks_({kind, connections_, calls_, tally_, transport().timeout, config.jobs,
-                  config.shrinkBudget, config.stopRequested}) {}
+                  config.shrinkBudget, config.stopRequested, config.events}) {}
 
   // Returns false when the webhook could not be reached at all (nothing tested).
   bool run() {
@@ -150,7 +148,8 @@ class KindRun {
   // in the same order, whatever the timing. The run's first case runs alone: it tells whether the
   // webhook answers. Returns false when it found the webhook unreachable.
   bool runPair(const std::string& from, const std::string& to, int pairs) {
-    log_ << fmt::format("{}: {} -> {}\n", kind_.crd().kind, from, to);
+    tell(config_.events,
+         Note{Note::Level::Detail, fmt::format("{}: {} -> {}", kind_.crd().kind, from, to)});
     // Mixed batches draw their other objects from versions objects can be stored in.
     std::vector<std::string> sources;
     for (const auto& v : kind_.versions())
@@ -222,6 +221,16 @@ class KindRun {
     tally_.addCase(result, planned.from, planned.to);
     coverage_.addCase(planned.from, planned.to, result);
     shrinks_.add(planned, result, origin);
+    tellNewProblems(result, planned.from, planned.to);
+  }
+
+  // The problems this case shows that no case before it showed, as events.
+  void tellNewProblems(const CaseResult& result, const std::string& from, const std::string& to) {
+    if (!config_.events) return;
+    for (auto& s : problemSightings(result, from, to))
+      if (problemsSeen_.insert(s.problem).second)
+        config_.events(
+            ProblemFound{kind_.crd().kind, s.problem, s.property, s.from, s.to, s.title});
   }
 
   // The registry's Endpoint-scope properties (tls), judged once on the webhook's endpoint.
@@ -268,7 +277,6 @@ class KindRun {
   const KindContext& kind_;
   const RunConfig& config_;
   RunsPair runsPair_;
-  std::ostream& log_;
   Connections connections_;  // the target, the run's request slots
   KindReport report_;        // before tally_, which takes its warning-only versions
   SharedTally tally_;
@@ -279,58 +287,125 @@ class KindRun {
   ChokeTracker chokes_;
   SentCoverage coverage_{kind_};                      // what the tallied cases sent
   CaseProgress progress_{config_, kind_.crd().kind};  // the first case, --max-failures
+  std::set<std::string> problemsSeen_;                // told as ProblemFound
   ShrinkQueue shrinks_;                               // last: running shrinks use the members above
 };
 
 }  // namespace
 
-RunReport runConformance(const RunConfig& config, std::istream& stdinStream, std::ostream& log,
-                         const TargetFactory& makeTarget) {
-  auto started = std::chrono::steady_clock::now();
-  RunReport report;
-  report.startedAt = fmt::format(
-      "{:%Y-%m-%dT%H:%M:%SZ}",
-      fmt::gmtime(std::chrono::system_clock::to_time_t(std::chrono::system_clock::now())));
-  report.seed = config.seed;
-  report.command = config.commandLine;
-  report.rawObjects = config.rawObjects;
-  report.canonicalDateTimes = config.canonicalDateTimes;
-  auto finishWith = [&](int code) {
-    report.exitCode = code;
-    report.seconds =
-        std::chrono::duration<double>(std::chrono::steady_clock::now() - started).count();
-    return report;
-  };
-
-  LoadResult loaded = loadCrdSource(config.crdInput, stdinStream, config.cluster);
+RunReport failedToLoad(const RunConfig& config, const LoadResult& loaded) {
+  ReportClock clock(config);
+  RunReport& report = clock.report();
   for (const auto& w : loaded.warnings) report.warnings.push_back(w);
-  if (!loaded.errors.empty()) {
-    for (const auto& e : loaded.errors)
-      report.fatalError += (report.fatalError.empty() ? "" : "\n") + e.text();
-    return finishWith(2);
+  for (const auto& e : loaded.errors)
+    report.fatalError += (report.fatalError.empty() ? "" : "\n") + e.text();
+  return clock.finish(2);
+}
+
+namespace {
+
+// The selected kinds run one after another, each through its target; returns the exit code.
+class KindsRun {
+ public:
+  KindsRun(const RunConfig& config, WebhookAccess& access, RunReport& report)
+      : config_(config), perKind_(config), access_(access), report_(report) {}
+
+  int run(const std::vector<const Crd*>& selected, const RunShard& shard) {
+    // a --duration is shared by every kind this shard runs
+    if (perKind_.duration) *perKind_.duration /= shard.kindsRun();
+    for (const Crd* crd : selected) {
+      if (!shard.runsKind(*crd)) continue;
+      auto target = access_.forKind(*crd);
+      if (auto* error = std::get_if<AccessError>(&target)) {
+        if (error->exitCode != 3) return fail(error->message);
+        unreachable_.push_back(error->message);  // this kind's port-forward: the next may work
+        continue;
+      }
+      auto compiled = KindContext::compile(
+          *crd, KindSettings{GeneratorOptions{FormatOptions{config_.canonicalDateTimes}},
+                             config_.rawObjects, config_.acks ? &*config_.acks : nullptr});
+      if (auto* error = std::get_if<KindContext::Error>(&compiled))
+        return fail(fmt::format("{}, document {}: version {}: {}", crd->source.file,
+                                crd->source.document, error->version, error->message));
+      const int order =
+          static_cast<int>(std::find(selected.begin(), selected.end(), crd) - selected.begin());
+      if (!runKind(std::get<KindContext>(compiled), std::get<KindTarget>(target), shard, order))
+        break;
+    }
+    for (const auto& u : unreachable_)
+      report_.fatalError += (report_.fatalError.empty() ? "" : "\n") + u;
+    if (report_.interrupted) return kInterruptedExitCode;
+    if (!anyTested_) return 3;
+    return report_.failedProperties() > 0 ? 1 : 0;
   }
+
+ private:
+  int fail(const std::string& message) {
+    report_.fatalError = message;
+    return 2;
+  }
+
+  // Runs one kind; returns false when the run stops there (interrupted, --max-failures).
+  // `order` is the kind's place in the run (every shard's).
+  bool runKind(const KindContext& kind, const KindTarget& target, const RunShard& shard,
+               int order) {
+    const Crd& crd = kind.crd();
+    KindRun run(kind, perKind_, target.target(), access_.targets(),
+                [&shard, &crd](const std::string& from, const std::string& to) {
+                  return shard.runsPair(crd, from, to);
+                });
+    const auto started = std::chrono::steady_clock::now();
+    const bool reached = run.run();
+    const std::chrono::duration<double> seconds = std::chrono::steady_clock::now() - started;
+    // Calls after it ended failed for that reason, not the webhook's.
+    const auto forwardEnded = target.endedEarly();
+    if (forwardEnded && reached) report_.warnings.push_back(crd.name + ": " + *forwardEnded);
+    if (reached)
+      anyTested_ = true;
+    else
+      unreachable_.push_back(
+          fmt::format("{}: could not reach the webhook: {}{}", crd.name,
+                      explainUnreachable(target.target(), run.unreachableReason()),
+                      forwardEnded ? " (" + *forwardEnded + ")" : ""));
+    report_.kinds.push_back(run.takeReport());
+    report_.kinds.back().seconds = seconds.count();
+    report_.kinds.back().order = order;
+    if (run.interrupted()) {
+      report_.interrupted = true;
+      return false;
+    }
+    if (perKind_.maxFailingCases > 0) {  // the limit is the whole run's
+      perKind_.maxFailingCases -= run.failingCases();
+      if (perKind_.maxFailingCases <= 0) return false;
+    }
+    return true;
+  }
+
+  const RunConfig& config_;
+  RunConfig perKind_;  // a --duration and --max-failures are shared by every kind
+  WebhookAccess& access_;
+  RunReport& report_;
+  bool anyTested_ = false;
+  std::vector<std::string> unreachable_;
+};
+
+}  // namespace
+
+RunReport runConformance(const RunConfig& config, const LoadResult& loaded, WebhookAccess& access) {
+  ReportClock clock(config);
+  RunReport& report = clock.report();
+  for (const auto& w : loaded.warnings) report.warnings.push_back(w);
   std::vector<const Crd*> selected = selectCrds(loaded.crds, config.kinds, !config.url.empty());
   if (selected.empty()) {
     report.fatalError =
         noCrdSelected(config.crdInput, loaded.crds, config.kinds, !config.url.empty());
-    return finishWith(2);
+    return clock.finish(2);
   }
-
-  std::unique_ptr<KubectlProxy> serviceProxy;  // the API server's service proxy, for the run
-  if (config.serviceProxy) {
-    auto started = startServiceProxy(config.cluster);
-    if (auto* error = std::get_if<std::string>(&started)) {
-      report.fatalError = *error;
-      return finishWith(2);
-    }
-    serviceProxy = std::move(std::get<std::unique_ptr<KubectlProxy>>(started));
-  }
-
   if (config.portForward)
     for (const Crd* crd : selected)
       if (auto error = portForwardUnsupported(*crd); !error.empty()) {
         report.fatalError = error;
-        return finishWith(2);
+        return clock.finish(2);
       }
 
   const RunShard shard(selected, config.shardIndex, config.shardCount);
@@ -343,78 +418,9 @@ RunReport runConformance(const RunConfig& config, std::istream& stdinStream, std
         "shard {}/{}: the run has {} (kind, version pair)s, none of them for this shard: "
         "nothing to run",
         config.shardIndex + 1, config.shardCount, shard.units()));
-    return finishWith(0);
+    return clock.finish(0);
   }
-  RunConfig perKind = config;  // a --duration is shared by every kind this shard runs
-  if (perKind.duration) *perKind.duration /= shard.kindsRun();
-  bool anyTested = false;
-  std::vector<std::string> unreachable;
-  try {
-    for (const Crd* crd : selected) {
-      if (!shard.runsKind(*crd)) continue;
-      std::unique_ptr<KubectlPortForward> portForward;  // to this kind's service, for its run
-      if (config.portForward) {
-        auto started = startPortForward(config.cluster, *crd, config.portForwardWait);
-        if (auto* error = std::get_if<std::string>(&started)) {
-          unreachable.push_back(
-              fmt::format("{}: could not reach the webhook: {}", crd->name, *error));
-          continue;
-        }
-        portForward = std::move(std::get<std::unique_ptr<KubectlPortForward>>(started));
-      }
-      auto target = resolveTarget(
-          *crd, TargetChoice{portForward ? portForward->baseUrl() : config.url, config.transport,
-                             config.reviewVersion, serviceProxy ? serviceProxy->baseUrl() : ""});
-      if (auto* error = std::get_if<std::string>(&target)) throw InputError{*error};
-      auto compiled = KindContext::compile(
-          *crd, KindSettings{GeneratorOptions{FormatOptions{config.canonicalDateTimes}},
-                             config.rawObjects, config.acks ? &*config.acks : nullptr});
-      if (auto* error = std::get_if<KindContext::Error>(&compiled))
-        throw InputError{fmt::format("{}, document {}: version {}: {}", crd->source.file,
-                                     crd->source.document, error->version, error->message)};
-      KindRun run(
-          std::get<KindContext>(compiled), perKind, std::get<ResolvedTarget>(target),
-          targetFactory(makeTarget),
-          [&shard, crd](const std::string& from, const std::string& to) {
-            return shard.runsPair(*crd, from, to);
-          },
-          log);
-      const auto kindStarted = std::chrono::steady_clock::now();
-      bool reached = run.run();
-      const std::chrono::duration<double> kindSeconds =
-          std::chrono::steady_clock::now() - kindStarted;
-      // Calls after it ended failed for that reason, not the webhook's.
-      const auto forwardEnded = portForward ? portForward->endedEarly() : std::nullopt;
-      if (forwardEnded && reached) report.warnings.push_back(crd->name + ": " + *forwardEnded);
-      if (reached)
-        anyTested = true;
-      else
-        unreachable.push_back(fmt::format(
-            "{}: could not reach the webhook: {}{}", crd->name,
-            explainUnreachable(std::get<ResolvedTarget>(target), run.unreachableReason()),
-            forwardEnded ? " (" + *forwardEnded + ")" : ""));
-      report.kinds.push_back(run.takeReport());
-      report.kinds.back().seconds = kindSeconds.count();
-      report.kinds.back().order =
-          static_cast<int>(std::find(selected.begin(), selected.end(), crd) - selected.begin());
-      if (run.interrupted()) {
-        report.interrupted = true;
-        break;
-      }
-      if (perKind.maxFailingCases > 0) {  // the limit is the whole run's
-        perKind.maxFailingCases -= run.failingCases();
-        if (perKind.maxFailingCases <= 0) break;
-      }
-    }
-  } catch (const InputError& e) {
-    report.fatalError = e.message;
-    return finishWith(2);
-  }
-  for (const auto& u : unreachable)
-    report.fatalError += (report.fatalError.empty() ? "" : "\n") + u;
-  if (report.interrupted) return finishWith(kInterruptedExitCode);
-  if (!anyTested) return finishWith(3);
-  return finishWith(report.failedProperties() > 0 ? 1 : 0);
+  return clock.finish(KindsRun(config, access, report).run(selected, shard));
 }
 
 }  // namespace convcheck

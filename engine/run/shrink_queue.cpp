@@ -29,6 +29,8 @@ void ShrinkQueue::add(const PlannedCase& planned, const CaseResult& result,
 void ShrinkQueue::collect() {
   ShrunkExample e = running_.front().get();
   running_.pop_front();
+  tell(run_.events, ShrinkDone{run_.kind.crd().kind, e.problem, e.target.property, e.target.from,
+                               e.target.to, ++shrunk_, shrinks_});
   run_.tally.setExample(std::move(e));
 }
 
@@ -36,6 +38,7 @@ std::string ShrinkQueue::drain() {
   const int testingRequests = run_.calls.requests();
   shrinker_.shareBudget(testingRequests, static_cast<int>(pending_.size()));
   RunShrinker::rank(pending_);
+  shrinks_ += static_cast<int>(pending_.size());
   for (auto& job : pending_) {
     while (static_cast<int>(running_.size()) >= run_.jobs) collect();
     running_.push_back(std::async(std::launch::async, [this, job = std::move(job)] {

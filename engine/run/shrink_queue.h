@@ -10,6 +10,7 @@
 #include <string>
 #include <vector>
 
+#include "engine/api/events.h"
 #include "engine/run/call_ledger.h"
 #include "engine/run/connections.h"
 #include "engine/run/kind_context.h"
@@ -31,6 +32,7 @@ class ShrinkQueue {
     int jobs = 1;                                      // shrinks at once
     int budget = 0;                                    // --shrink-budget (RunConfig's)
     const std::atomic<bool>* stopRequested = nullptr;  // SIGINT/SIGTERM; may be null
+    EventSink events = {};                             // told each shrink done
   };
   // Shrinks still running when the queue goes (an error ended the run) are waited for.
   explicit ShrinkQueue(Run run);
@@ -54,6 +56,7 @@ class ShrinkQueue {
   RunShrinker shrinker_;
   std::vector<ShrinkJob> pending_;                  // one per problem, in the order found
   std::deque<std::future<ShrunkExample>> running_;  // in the order the problems are shrunk
+  int shrunk_ = 0, shrinks_ = 0;                    // done and started by drain()
 };
 
 }  // namespace convcheck

@@ -11,6 +11,7 @@
 
 #include "harness/cluster/kubectl.h"
 #include "harness/cluster/kubectl_port_forward.h"
+#include "harness/transport/function_target.h"
 #include "harness/transport/review_target.h"
 #include "harness/transport/transport_options.h"
 #include "kube/apiserver/http_types.h"
@@ -35,6 +36,8 @@ struct ResolvedTarget {
   ReviewVersion reviewVersion = ReviewVersion::V1;
   // The in-cluster service the URL stands in for (e.g. a port-forward), when the CRD names one.
   std::optional<ServiceReference> service;
+  // What answers an inprocess:// URL (the in-process target kind); unset for other kinds.
+  ReviewFunction function = {};
 };
 
 // The error names the CRD and says what to pass. A CRD whose webhook is a service reference

@@ -2,6 +2,7 @@
 
 #include <fmt/format.h>
 
+#include "engine/run/target_kinds.h"
 #include "harness/transport/endpoint_wait.h"
 #include "kube/go/duration.h"
 
@@ -11,6 +12,7 @@ WebhookWait::WebhookWait(std::chrono::milliseconds limit, WaitStopReason stopRea
     : limit_(limit), stopReason_(std::move(stopReason)) {}
 
 std::string WebhookWait::await(const ResolvedTarget& target) {
+  if (!isNetworkTarget(target.url)) return "";  // nothing to connect to
   std::lock_guard<std::mutex> lock(mutex_);
   if (waited_.count(target.url) != 0) return "";
   waited_[target.url] = true;

@@ -352,5 +352,62 @@ TEST(PortableBundle, AMovedReportDirectoryStillReplaysAndItsCurlScriptRuns) {
       << waited.err;
 }
 
+TEST(PortableBundle, ABundleOfAStartedWebhookReplaysByStartingItAgainOrAtAGivenUrl) {
+  Scratch dir;
+  const std::vector<std::string> faulty = exampleCommand({"--fault", "uid-not-echoed"});
+  auto r = runConvcheck(plus({"run", "--crd", ExampleWebhook::widgetCrdPath(), "--seed", "1",
+                              "--tests", "8", "--properties", "uid-echo", "--report-dir", "out"},
+                             faulty),
+                        "", 240s, dir.path().string());
+  ASSERT_EQ(r.status.code, 1) << r.out << r.err;
+  fs::path bundle;
+  for (const auto& entry : fs::directory_iterator(dir.path() / "out" / "bundles"))
+    bundle = entry.path();
+  ASSERT_FALSE(bundle.empty());
+  const json manifest = json::parse(textOf(bundle / "bundle.json"));
+  EXPECT_EQ(manifest["target"]["reach"], "command");
+  const std::string again = manifest["replay"];
+  EXPECT_NE(again.find(" -- " + ExampleWebhook::binaryPath() + " --cert '{certdir}/tls.crt'"),
+            std::string::npos)
+      << again;
+  EXPECT_NE(r.out.find("replay: " + again.substr(0, again.find(" -- ") + 4)), std::string::npos)
+      << r.out;
+  EXPECT_NE(textOf(bundle / "curl.sh").find(again), std::string::npos);
+
+  // As it is, the bundle's URL is the stopped webhook's port: replay says how to reach it again.
+  auto alone = runBinary({"replay", bundle.string()});
+  EXPECT_EQ(alone.status.code, 2) << alone.out << alone.err;
+  EXPECT_NE(alone.err.find("was a webhook convcheck started for the run"), std::string::npos)
+      << alone.err;
+  EXPECT_NE(alone.err.find(" -- "), std::string::npos) << alone.err;
+
+  // replay BUNDLE -- COMMAND starts the webhook again: still failing, then fixed.
+  auto still = runBinary(plus({"replay", bundle.string()}, faulty));
+  EXPECT_EQ(still.status.code, 1) << still.out << still.err;
+  EXPECT_NE(still.out.find("still fails"), std::string::npos) << still.out;
+  EXPECT_NE(still.out.find("against https://127.0.0.1:"), std::string::npos) << still.out;
+  auto fixed = runBinary(plus({"replay", bundle.string()}, exampleCommand()));
+  EXPECT_EQ(fixed.status.code, 0) << fixed.out << fixed.err;
+  EXPECT_NE(fixed.out.find("passes now"), std::string::npos) << fixed.out;
+
+  // replay BUNDLE --url: a webhook the user started, with certificates of its own.
+  TestPki pki;
+  int port = 0;
+  auto hook = startExampleWebhook(pki.serverCertFile(), pki.serverKeyFile(), 0, &port,
+                                  {"--fault", "uid-not-echoed"});
+  auto atUrl = runBinary({"replay", bundle.string(), "--url",
+                          "https://127.0.0.1:" + std::to_string(port) + "/convert", "--ca-file",
+                          pki.caFile()});
+  EXPECT_EQ(atUrl.status.code, 1) << atUrl.out << atUrl.err;
+  EXPECT_NE(atUrl.out.find("still fails"), std::string::npos) << atUrl.out;
+
+  // Words after the bundle without -- are refused, naming the first of them.
+  auto stray = runBinary({"replay", bundle.string(), "extra", "words"});
+  EXPECT_EQ(stray.status.code, 2) << stray.out << stray.err;
+  EXPECT_NE(stray.err.find("unexpected argument extra (a webhook command to start goes after --)"),
+            std::string::npos)
+      << stray.err;
+}
+
 }  // namespace
 }  // namespace convcheck::test

@@ -1,6 +1,8 @@
 // The house plan holds: source folders form layers (kube, generators, harness, properties, shrink,
-// reports, engine, app) whose includes only point down or within a layer, and no two folders
-// include each other, directly or through others.
+// reports, engine, app) whose includes only point down or within a layer, the folders that use
+// the libraries from outside (examples, bench) include no command line, no two folders include
+// each other, directly or through others, and every folder with sources is one of these (or
+// tests/).
 #include <gtest/gtest.h>
 
 #include <algorithm>
@@ -19,11 +21,25 @@ namespace fs = std::filesystem;
 
 const std::vector<std::string> kLayers = {"kube",   "generators", "harness", "properties",
                                           "shrink", "reports",    "engine",  "app"};
+// Folders beside app/ that use the libraries: the example webhook and the in-process fuzz targets
+// (examples/), the benchmarks (bench/), and the build's own sources (cmake/: the portable
+// binaries' glibc shims). They may include every layer but app/.
+const std::vector<std::string> kUsers = {"examples", "bench", "cmake"};
+
+std::string topOf(const std::string& path) { return path.substr(0, path.find('/')); }
 
 int layerOf(const std::string& path) {
-  const std::string top = path.substr(0, path.find('/'));
-  auto it = std::find(kLayers.begin(), kLayers.end(), top);
+  auto it = std::find(kLayers.begin(), kLayers.end(), topOf(path));
   return it == kLayers.end() ? -1 : static_cast<int>(it - kLayers.begin());
+}
+
+bool isUser(const std::string& path) {
+  return std::find(kUsers.begin(), kUsers.end(), topOf(path)) != kUsers.end();
+}
+
+bool isSource(const fs::path& file) {
+  const auto ext = file.extension();
+  return ext == ".h" || ext == ".cpp" || ext == ".hpp";
 }
 
 struct Include {
@@ -35,10 +51,11 @@ std::vector<Include> projectIncludes() {
   const fs::path root = CONVCHECK_SOURCE_DIR;
   const std::regex include(R"(^\s*#\s*include\s+"([^"]+)\")");
   std::vector<Include> out;
-  for (const auto& layer : kLayers) {
-    for (const auto& entry : fs::recursive_directory_iterator(root / layer)) {
-      const auto ext = entry.path().extension();
-      if (!entry.is_regular_file() || (ext != ".h" && ext != ".cpp" && ext != ".hpp")) continue;
+  std::vector<std::string> folders = kLayers;
+  folders.insert(folders.end(), kUsers.begin(), kUsers.end());
+  for (const auto& folder : folders) {
+    for (const auto& entry : fs::recursive_directory_iterator(root / folder)) {
+      if (!entry.is_regular_file() || !isSource(entry.path())) continue;
       std::ifstream in(entry.path());
       std::string line;
       std::smatch m;
@@ -60,16 +77,54 @@ TEST(Layering, TheSourceTreeHasIncludesToCheck) {
 TEST(Layering, NoIncludePointsFromALowerLayerToAHigherOne) {
   std::vector<std::string> upward;
   for (const auto& inc : projectIncludes()) {
-    const int from = layerOf(inc.fromFile), to = layerOf(inc.header);
+    // The users of the libraries are above every layer: no layer includes them.
+    const int from = layerOf(inc.fromFile);
+    const int to = isUser(inc.header) ? static_cast<int>(kLayers.size()) : layerOf(inc.header);
     if (from >= 0 && to > from) upward.push_back(inc.fromFile + " includes " + inc.header);
   }
   EXPECT_TRUE(upward.empty()) << ::testing::PrintToString(upward);
 }
 
+TEST(Layering, OnlyTheCommandsAndTheirTestsIncludeTheCommandLine) {
+  std::vector<std::string> fromOutside;
+  for (const auto& inc : projectIncludes())
+    if (topOf(inc.header) == "app" && topOf(inc.fromFile) != "app")
+      fromOutside.push_back(inc.fromFile + " includes " + inc.header);
+  EXPECT_TRUE(fromOutside.empty()) << ::testing::PrintToString(fromOutside);
+}
+
+TEST(Layering, TheExamplesAndTheInProcessHarnessAreChecked) {
+  std::set<std::string> files;
+  for (const auto& inc : projectIncludes()) files.insert(inc.fromFile);
+  for (const std::string file :
+       {"engine/inprocess/converter_fuzzer.cpp", "examples/inprocess/fuzz_example_converter.cpp",
+        "examples/webhook/review_handler.cpp"})
+    EXPECT_TRUE(files.count(file)) << file << " was not read";
+}
+
+TEST(Layering, EveryFolderWithSourcesIsALayerAUserOrTests) {
+  const fs::path root = CONVCHECK_SOURCE_DIR;
+  std::vector<std::string> unknown;
+  for (const auto& top : fs::directory_iterator(root)) {
+    const std::string name = top.path().filename().string();
+    if (!top.is_directory() || name.empty() || name[0] == '.' || name == "tests" ||
+        name.rfind("build", 0) == 0 || layerOf(name) >= 0 || isUser(name))
+      continue;
+    for (const auto& entry : fs::recursive_directory_iterator(top.path()))
+      if (entry.is_regular_file() && isSource(entry.path())) {
+        unknown.push_back(fs::relative(entry.path(), root).generic_string());
+        break;
+      }
+  }
+  EXPECT_TRUE(unknown.empty()) << "sources outside the layers (add the folder to kLayers or "
+                                  "kUsers): "
+                               << ::testing::PrintToString(unknown);
+}
+
 TEST(Layering, NoTwoFoldersDependOnEachOther) {
   std::map<std::string, std::set<std::string>> edges;
   for (const auto& inc : projectIncludes()) {
-    if (layerOf(inc.header) < 0) continue;
+    if (layerOf(inc.header) < 0 && !isUser(inc.header)) continue;
     const std::string a = folderOf(inc.fromFile), b = folderOf(inc.header);
     if (a != b) edges[a].insert(b);
   }

@@ -151,5 +151,56 @@ TEST(BundleWriter, ABundleWrittenAloneCarriesItsOwnCrd) {
   fs::remove_all(dir);
 }
 
+TEST(BundleWriter, ABundleRecordsHowTheWebhookWasReachedAndItsCurlScriptSaysHowToReplay) {
+  const fs::path dir = freshDir();
+  RunReport r = sampleReport();
+  r.reach = {WebhookReach::How::Command, {"./webhook", "--port", "{port}", "--name", "a b"}, true};
+  ASSERT_TRUE(writeBundles(r, TransportOptions{}, false, dir.string()).empty());
+  const fs::path bundle = dir / "bundles" / "CronTab-P2-v1-v1beta1-round-trip";
+  const json written = readJson(bundle / "bundle.json");
+  EXPECT_EQ(written["target"]["reach"], "command");
+  const std::string replay = written["replay"];
+  EXPECT_NE(replay.find(" -- ./webhook --port '{port}' --name 'a b'"), std::string::npos) << replay;
+  std::ifstream curl(bundle / "curl.sh");
+  std::stringstream script;
+  script << curl.rdbuf();
+  EXPECT_NE(script.str().find(replay), std::string::npos) << script.str();
+  EXPECT_NE(script.str().find("--url URL"), std::string::npos) << script.str();
+
+  auto read = readBundle(bundle.string());
+  ASSERT_TRUE(std::holds_alternative<Bundle>(read)) << std::get<std::string>(read);
+  const Bundle& b = std::get<Bundle>(read);
+  EXPECT_EQ(b.reach.how, WebhookReach::How::Command);
+  EXPECT_EQ(b.reach.command, r.reach.command);
+  EXPECT_TRUE(b.reach.portOfCommand);
+  fs::remove_all(dir);
+}
+
+TEST(BundleWriter, ABundleOfAUrlRunReplaysAtItsUrlAndAnOlderBundleReadsAsOne) {
+  const fs::path dir = freshDir();
+  RunReport r = sampleReport();
+  ASSERT_TRUE(writeBundles(r, TransportOptions{}, true, dir.string()).empty());
+  const fs::path bundle = dir / "bundles" / "CronTab-P2-v1-v1beta1-round-trip";
+  json written = readJson(bundle / "bundle.json");
+  EXPECT_EQ(written["target"]["reach"], "url");
+  EXPECT_EQ(written["replay"], "convcheck replay " + bundle.string());
+  // Bundles written before the reach was recorded were all replayed at their URL.
+  written["target"].erase("reach");
+  written["target"].erase("webhookCommand");
+  written["target"].erase("portOfCommand");
+  std::ofstream(bundle / "bundle.json") << written.dump(2);
+  auto read = readBundle(bundle.string());
+  ASSERT_TRUE(std::holds_alternative<Bundle>(read)) << std::get<std::string>(read);
+  EXPECT_EQ(std::get<Bundle>(read).reach.how, WebhookReach::How::Url);
+  written["target"]["reach"] = "carrier-pigeon";
+  std::ofstream(bundle / "bundle.json") << written.dump(2);
+  read = readBundle(bundle.string());
+  ASSERT_TRUE(std::holds_alternative<std::string>(read));
+  EXPECT_NE(std::get<std::string>(read).find("target.reach: unknown value \"carrier-pigeon\""),
+            std::string::npos)
+      << std::get<std::string>(read);
+  fs::remove_all(dir);
+}
+
 }  // namespace
 }  // namespace convcheck

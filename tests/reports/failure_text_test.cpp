@@ -105,6 +105,20 @@ TEST(FailureText, TheCompactFormLeavesOutTheCommandAndTheCurlLine) {
   EXPECT_TRUE(textHas(text, "input: " + widget("nginx").dump() + "\n")) << text;
 }
 
+TEST(FailureText, TheReplayLineStartsTheWebhookAgainWhenTheRunStartedIt) {
+  Finding f = lossFinding();
+  f.bundle = "/nonexistent/bundle";
+  RunReport report = reportWithCommand();
+  report.reach = {WebhookReach::How::Command, {"./webhook", "--port", "{port}"}, true};
+  EXPECT_TRUE(
+      textHas(failureText(f, report, true),
+              "replay: convcheck replay /nonexistent/bundle -- ./webhook --port '{port}'\n"))
+      << failureText(f, report, true);
+  report.reach = {WebhookReach::How::PortForward, {}, false};
+  EXPECT_TRUE(textHas(failureText(f, report, true),
+                      "replay: convcheck replay /nonexistent/bundle --port-forward\n"));
+}
+
 TEST(FailureText, TheCompactFormNamesTheBundleForALargeInputInsteadOfPrintingIt) {
   Finding f = lossFinding();
   f.caseObjects = {widget(std::string(200, 'a'))};

@@ -33,8 +33,7 @@ class InProcessFuzz : public ::testing::Test {
   void TearDown() override { fs::remove_all(dir_); }
 
   RunReport fuzz(example::FaultSet faults) {
-    std::ostringstream log;
-    return runFuzz(crd_, config_, log, [faults](const ResolvedTarget&) {
+    return runFuzz(crd_, config_, [faults](const ResolvedTarget&) {
       return std::make_unique<testing::ExampleTarget>(faults);
     });
   }
@@ -86,8 +85,7 @@ TEST_F(InProcessFuzz, ACorrectConverterSpendsTheRunsAndFindsNothing) {
 
 TEST_F(InProcessFuzz, AnUnreachableTargetEndsWithExitCodeThree) {
   config_.runs = 50;
-  std::ostringstream log;
-  const RunReport report = runFuzz(crd_, config_, log, [](const ResolvedTarget&) {
+  const RunReport report = runFuzz(crd_, config_, [](const ResolvedTarget&) {
     return std::make_unique<testing::FailingTarget>([](const std::string&) { return true; },
                                                     TransportErrorKind::Connect);
   });

@@ -1,6 +1,7 @@
 // Case progress: the first generated case, the cases told to the progress hook and the failing ones
 // counted against --max-failures.
 #include <string>
+#include <variant>
 #include <vector>
 
 #include <gtest/gtest.h>
@@ -22,7 +23,8 @@ CaseResult caseWith(Outcome outcome) {
 TEST(CaseProgress, TellsEveryCaseWithTheCallsSoFarAndWhetherItFailed) {
   RunConfig config;
   std::vector<std::pair<bool, long long>> told;
-  config.onCaseDone = [&](const CaseDone& done) {
+  config.events = [&](const EngineEvent& event) {
+    const auto& done = std::get<CaseDone>(event);
     EXPECT_EQ(done.kind, "Widget");
     told.emplace_back(done.failed, done.requests);
   };
@@ -42,7 +44,10 @@ TEST(CaseProgress, StoredCasesAreToldButAreNotTheFirstGeneratedCase) {
   RunConfig config;
   config.maxFailingCases = 1;
   std::vector<std::pair<bool, long long>> told;
-  config.onCaseDone = [&](const CaseDone& done) { told.emplace_back(done.failed, done.requests); };
+  config.events = [&](const EngineEvent& event) {
+    const auto& done = std::get<CaseDone>(event);
+    told.emplace_back(done.failed, done.requests);
+  };
   const std::string kind = "Widget";
   CaseProgress progress(config, kind);
   progress.storedCaseDone(caseWith(Outcome::Fail), 4);
@@ -72,7 +77,9 @@ TEST(CaseProgress, AFailureOfAPropertyTheRunDoesNotReportIsNoFailingCase) {
   config.properties = {"schema-valid"};
   config.maxFailingCases = 1;
   std::vector<bool> told;
-  config.onCaseDone = [&](const CaseDone& done) { told.push_back(done.failed); };
+  config.events = [&](const EngineEvent& event) {
+    told.push_back(std::get<CaseDone>(event).failed);
+  };
   const std::string kind = "Widget";
   CaseProgress progress(config, kind);
   progress.caseDone(caseWith(Outcome::Fail), 1);  // round-trip, not selected

@@ -16,6 +16,7 @@
 #include <gtest/gtest.h>
 #include <nlohmann/json.hpp>
 
+#include "engine/run/run_job.h"
 #include "engine/run/runner.h"
 #include "tests/engine/run/in_process_target.h"
 
@@ -54,8 +55,9 @@ RunConfig withListChunks(RunConfig c) {
 
 RunReport run(const RunConfig& c, TargetFactory make) {
   std::istringstream none;
-  std::ostringstream log;
-  return runConformance(c, none, log, make);
+  AccessOptions access;
+  access.targets = std::move(make);
+  return runJob(c, std::move(access), none).report;
 }
 
 TargetFactory example(FaultSet faults = {}) {

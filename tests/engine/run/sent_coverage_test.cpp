@@ -8,7 +8,7 @@
 
 #include <gtest/gtest.h>
 
-#include "engine/run/runner.h"
+#include "engine/run/run_job.h"
 #include "engine/run/schema_coverage.h"
 #include "reports/coverage_json.h"
 #include "tests/engine/run/in_process_target.h"
@@ -127,10 +127,11 @@ RunReport runWidgets(std::uint64_t seed) {
   c.jobs = 4;
   c.maxBatchSize = 32;
   std::istringstream none;
-  std::ostringstream log;
-  return runConformance(c, none, log, [](const ResolvedTarget&) {
+  AccessOptions access;
+  access.targets = [](const ResolvedTarget&) {
     return std::make_unique<testing::ExampleTarget>(example::FaultSet{});
-  });
+  };
+  return runJob(c, std::move(access), none).report;
 }
 
 TEST(SentCoverage, ARunReportsEveryVersionAndWhatEachPairSent) {

@@ -26,7 +26,7 @@
 
 #include <nlohmann/json.hpp>
 
-#include "fuzz/inprocess/converter_fuzzer.h"
+#include "engine/inprocess/converter_fuzzer.h"
 
 namespace {
 

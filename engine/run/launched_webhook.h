@@ -1,10 +1,9 @@
 // `convcheck run ... -- COMMAND ARGS` around the run: the webhook started for it (certificates,
 // port, the URL and CA the run then uses), waited for, stopped after it, and its crash reported
-// in the findings or the run's error. Used by cli.cpp.
+// in the findings or the run's error. Used by the run and fuzz commands.
 #pragma once
 
 #include <chrono>
-#include <iosfwd>
 #include <memory>
 #include <string>
 #include <variant>
@@ -22,14 +21,13 @@ inline constexpr std::chrono::seconds kLaunchWait{60};
 
 class LaunchedWebhook {
  public:
-  // Reads the CRDs of config.crdInput (`crdText` receives stdin when it is "-", for the run to
-  // read again) for the certificate's names and the path, starts the command, and points the
-  // run at it: config.url (the given --url with {port} replaced, else
-  // https://127.0.0.1:PORT/PATH) and, without --ca-file, the CA it made. The error says why it
-  // could not start (exit code 2). `environment` (NAME=VALUE) is added to the webhook's.
+  // Starts the command with a certificate for the names of `crds` and points the job at it:
+  // config.url (the given --url with {port} replaced, else https://127.0.0.1:PORT/PATH, PATH the
+  // CRDs' webhook path) and, without --ca-file, the CA it made. The error says why it could not
+  // start (exit code 2). `environment` (NAME=VALUE) is added to the webhook's.
   static std::variant<std::unique_ptr<LaunchedWebhook>, std::string> start(
-      const std::vector<std::string>& command, RunConfig& config, std::istream& in,
-      std::string& crdText, const std::vector<std::string>& environment = {});
+      const std::vector<std::string>& command, RunConfig& config, const std::vector<Crd>& crds,
+      const std::vector<std::string>& environment = {});
 
   // Waits for the webhook up to `limit`, and not once it has ended.
   std::shared_ptr<WebhookWait> wait(std::chrono::milliseconds limit);

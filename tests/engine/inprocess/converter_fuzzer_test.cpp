@@ -16,10 +16,10 @@
 
 #include "examples/webhook/object_converter.h"
 #include "examples/webhook/review_handler.h"
-#include "fuzz/inprocess/converter_fuzzer.h"
+#include "engine/inprocess/converter_fuzzer.h"
 #include "harness/corpus/corpus_store.h"
 #include "reports/bundle_reader.h"
-#include "tests/fuzz/scratch_dir.h"
+#include "tests/engine/inprocess/scratch_dir.h"
 
 namespace convcheck::inprocess {
 namespace {

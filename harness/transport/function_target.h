@@ -1,5 +1,6 @@
-// The shapes of C++ conversion function the in-process fuzzer calls, and the ReviewTarget that
-// answers each ConversionReview with one, in this process. Used by ConverterFuzzer and its tests.
+// The in-process target kind: the shapes of C++ conversion function a target may be, and the
+// ReviewTarget that answers each ConversionReview with one, in this process, without a socket.
+// Used by the target kinds table (engine) and the in-process harness.
 #pragma once
 
 #include <functional>
@@ -10,7 +11,7 @@
 
 #include "harness/transport/review_target.h"
 
-namespace convcheck::inprocess {
+namespace convcheck {
 
 // A whole webhook handler: a ConversionReview request (v1 or v1beta1, as kube-apiserver sends it)
 // in, the ConversionReview answer out.
@@ -33,8 +34,9 @@ using ObjectFunction = std::function<ConvertedObject(const nlohmann::json& objec
 ReviewFunction reviewFunctionOf(ObjectFunction convert);
 
 // A target that calls `convert` for every review posted: HTTP 200 with its answer as JSON, HTTP
-// 400 for a body that is not JSON, HTTP 500 naming the exception when `convert` throws. The time
-// `convert` takes is the exchange's latency (the timeout property). `url` names it in reports.
+// 400 for a body that is not JSON, HTTP 500 naming the exception when `convert` throws; without a
+// function, a connect error. The time `convert` takes is the exchange's latency (the timeout
+// property). `url` names it in reports.
 std::unique_ptr<ReviewTarget> functionTarget(ReviewFunction convert, std::string url);
 
-}  // namespace convcheck::inprocess
+}  // namespace convcheck

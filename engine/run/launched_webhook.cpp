@@ -1,29 +1,20 @@
-#include "app/cli/launched_webhook.h"
-
-#include <istream>
-#include <iterator>
-#include <sstream>
+#include "engine/run/launched_webhook.h"
 
 #include <fmt/format.h>
 
 #include "harness/transport/serving_certs.h"
-#include "kube/crd/crd_loader.h"
 
 namespace convcheck {
 
 std::variant<std::unique_ptr<LaunchedWebhook>, std::string> LaunchedWebhook::start(
-    const std::vector<std::string>& command, RunConfig& config, std::istream& in,
-    std::string& crdText, const std::vector<std::string>& environment) {
-  if (config.crdInput == "-") crdText.assign(std::istreambuf_iterator<char>(in), {});
-  std::istringstream crdStream(crdText);
-  LoadResult loaded = loadCrdInput(config.crdInput, crdStream);
-  // An unreadable CRD is reported by the run itself; the webhook still gets a certificate.
-  auto started = WebhookProcess::start({command, launchDnsNames(loaded.crds), environment});
+    const std::vector<std::string>& command, RunConfig& config, const std::vector<Crd>& crds,
+    const std::vector<std::string>& environment) {
+  auto started = WebhookProcess::start({command, launchDnsNames(crds), environment});
   if (auto* error = std::get_if<std::string>(&started))
     return fmt::format("cannot start the webhook command: {}", *error);
   auto process = std::move(std::get<std::unique_ptr<WebhookProcess>>(started));
   config.url = config.url.empty()
-                   ? fmt::format("https://127.0.0.1:{}{}", process->port(), launchPath(loaded.crds))
+                   ? fmt::format("https://127.0.0.1:{}{}", process->port(), launchPath(crds))
                    : expandPlaceholders(config.url, process->certDir(), process->port());
   if (config.transport.tls.caFile.empty() && !config.transport.tls.insecureSkipVerify)
     config.transport.tls.caFile = process->caFile();

@@ -1,23 +1,27 @@
 // In-process fuzzing of a C++ conversion function: libFuzzer bytes as valid cases of a CRD, judged
-// by every property `convcheck run` checks. Used by fuzz targets made from the template beside it.
+// by every property `convcheck run` checks. Used by fuzz targets made from the template in
+// examples/inprocess. A thin adaptor: the engine's fuzz inputs, its in-process target kind (the
+// function) and its case judge do the work; this header holds the options and the verdict.
 #pragma once
 
 #include <chrono>
 #include <cstddef>
 #include <cstdint>
-#include <functional>
 #include <memory>
 #include <string>
 #include <vector>
 
-#include "fuzz/inprocess/function_target.h"
 #include "harness/fuzz/fuzz_case.h"
+#include "harness/transport/function_target.h"
 #include "kube/apiserver/review.h"
 #include "kube/crd/crd.h"
-#include "properties/case_executor.h"
-#include "shrink/failure_target.h"
 
 namespace convcheck::inprocess {
+
+// The shapes of conversion function the fuzzer takes (harness/transport/function_target.h).
+using convcheck::ConvertedObject;
+using convcheck::ObjectFunction;
+using convcheck::ReviewFunction;
 
 struct FuzzerOptions {
   std::string crdFile;  // the CRD (YAML or JSON; a file may hold several)
@@ -35,12 +39,23 @@ struct FuzzerOptions {
 // (v1 or v1beta1). Throws std::runtime_error naming the variable for a value it cannot use.
 FuzzerOptions optionsFromEnvironment(FuzzerOptions defaults);
 
-// One input judged: the case its bytes stand for, the seed it ran with, every property's result.
+// A property an input broke: where (the part of the case, the version pair) and why (the cause).
+struct Failure {
+  std::string property;
+  std::string part;  // forward, backward or composite
+  std::string from, to;
+  std::string cause;  // the cause's key
+};
+
+// What the engine made of an input (its every property's result); report() reads it.
+struct JudgedCase;
+
+// One input judged: the case its bytes stand for, the seed it ran with, what failed.
 struct Verdict {
   FuzzCase fuzzCase;
   std::uint64_t seed = 0;
-  CaseResult result;
-  std::vector<FailureTarget> failures;  // each failing (property, part, pair, cause)
+  std::vector<Failure> failures;  // each failing (property, part, pair, cause)
+  std::shared_ptr<const JudgedCase> judged;
   bool failed() const { return !failures.empty(); }
 };
 
@@ -66,7 +81,7 @@ class ConverterFuzzer {
   const Crd& crd() const;
   const FuzzKind& kind() const;
 
-  // Decodes `data` to a case and runs it through the case executor: a function of the bytes.
+  // Decodes `data` to a case and judges it: a function of the bytes.
   Verdict judge(const std::uint8_t* data, std::size_t size);
   // Shrinks the verdict's first failure, writes its bundle, its regression case and the shrunk
   // case under reportDir, and returns the text to print.
@@ -82,11 +97,6 @@ class ConverterFuzzer {
 
  private:
   struct State;
-  CaseResult runCase(const std::vector<nlohmann::json>& batch, const std::string& from,
-                     const std::string& to, std::uint64_t seed,
-                     const std::function<bool(const std::string&)>& wants);
-  // The verdict's first failure, shrunk (in-process, so cheaply) with the fields reports need.
-  Finding shrunkFinding(const Verdict& verdict, const CheckResult& original);
   std::unique_ptr<State> state_;
 };
 

@@ -1,5 +1,5 @@
 // A fresh directory for one in-process fuzzing test, named after the test process (ctest runs
-// tests side by side) and removed when the test ends. Used by the tests in tests/fuzz.
+// tests side by side) and removed when the test ends. Used by the tests in tests/engine/inprocess.
 #pragma once
 
 #include <unistd.h>

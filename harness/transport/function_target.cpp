@@ -1,10 +1,10 @@
-#include "fuzz/inprocess/function_target.h"
+#include "harness/transport/function_target.h"
 
 #include <chrono>
 #include <exception>
 #include <utility>
 
-namespace convcheck::inprocess {
+namespace convcheck {
 
 using nlohmann::json;
 
@@ -40,6 +40,13 @@ class FunctionTarget : public ReviewTarget {
   HttpResult post(const std::string& body) override {
     HttpResult r;
     r.url = url_;
+    if (!convert_) {  // nothing to call: as a webhook that cannot be connected to
+      r.transportErrorKind = TransportErrorKind::Connect;
+      r.transportError = "Connect: " + url_ +
+                         ": no conversion function was given (an in-process target is made "
+                         "through convcheck's library, not the command line)";
+      return r;
+    }
     r.status = 200;
     r.contentType = "application/json";
     const json review = json::parse(body, nullptr, false);
@@ -77,4 +84,4 @@ std::unique_ptr<ReviewTarget> functionTarget(ReviewFunction convert, std::string
   return std::make_unique<FunctionTarget>(std::move(convert), std::move(url));
 }
 
-}  // namespace convcheck::inprocess
+}  // namespace convcheck

@@ -10,7 +10,7 @@
 
 #include <gtest/gtest.h>
 
-#include "tests/fuzz/scratch_dir.h"
+#include "tests/engine/inprocess/scratch_dir.h"
 #include "tests/support/child_process.h"
 
 namespace convcheck {

@@ -1,6 +1,8 @@
-# fuzz/: libFuzzer targets for every parser of untrusted input (clang only: `cmake --preset fuzz`,
-# or -DCONVCHECK_FUZZ=ON -DCMAKE_CXX_COMPILER=clang++). Seed corpora: corpora/fuzz/<target>/.
-# ci/fuzz.sh builds them and runs each for a while.
+# libFuzzer builds (CONVCHECK_FUZZ, clang only: the fuzz and asan presets): the libraries whose
+# parsers take untrusted input get coverage instrumentation and the sanitizers, and
+# convcheck_fuzzer(NAME LIBS...) makes a libFuzzer target of NAME.cpp. Included by the top-level
+# CMakeLists.txt once every library exists; used by tests/fuzz (convcheck's own parser targets)
+# and examples/inprocess (a C++ converter fuzzed in-process).
 if(NOT CMAKE_CXX_COMPILER_ID MATCHES "Clang")
   message(FATAL_ERROR "CONVCHECK_FUZZ=ON needs clang++ (libFuzzer); use the fuzz preset")
 endif()
@@ -17,7 +19,15 @@ foreach(lib convcheck_go convcheck_apiserver_model convcheck_checks convcheck_cr
       -fno-omit-frame-pointer)
   endif()
 endforeach()
+# The in-process library runs under the sanitizers of the target it is linked into.
+if(TARGET convcheck_inprocess)
+  target_compile_options(convcheck_inprocess PRIVATE
+    -fsanitize=${CONVCHECK_FUZZ_SANITIZERS} -fno-sanitize-recover=undefined
+    -fno-omit-frame-pointer)
+endif()
 
+# A libFuzzer target built from NAME.cpp of the calling folder, linked with the libraries after
+# NAME, written beside the others in the build's fuzz/ folder (where ci/fuzz.sh runs them).
 function(convcheck_fuzzer name)
   add_executable(${name} ${name}.cpp)
   target_include_directories(${name} PRIVATE ${PROJECT_SOURCE_DIR})
@@ -26,17 +36,5 @@ function(convcheck_fuzzer name)
     -fno-omit-frame-pointer)
   target_link_options(${name} PRIVATE -fsanitize=fuzzer,${CONVCHECK_FUZZ_SANITIZERS})
   target_link_libraries(${name} PRIVATE ${ARGN})
+  set_target_properties(${name} PROPERTIES RUNTIME_OUTPUT_DIRECTORY ${PROJECT_BINARY_DIR}/fuzz)
 endfunction()
-
-convcheck_fuzzer(fuzz_review_response convcheck_checks convcheck_apiserver_model
-                 convcheck_transport)
-convcheck_fuzzer(fuzz_crd_loader convcheck_crd)
-convcheck_fuzzer(fuzz_schema_model convcheck_generators)
-convcheck_fuzzer(fuzz_pattern_gen convcheck_pattern_gen)
-if(TARGET convcheck_reports)
-  convcheck_fuzzer(fuzz_bundle_reader convcheck_reports)
-endif()
-if(TARGET convcheck_corpus)
-  convcheck_fuzzer(fuzz_corpus_reader convcheck_corpus)
-endif()
-add_subdirectory(inprocess)

@@ -15,7 +15,7 @@
 
 #include "examples/webhook/faults.h"
 #include "examples/webhook/object_converter.h"
-#include "fuzz/inprocess/converter_fuzzer.h"
+#include "engine/inprocess/converter_fuzzer.h"
 
 namespace {
 
