@@ -214,7 +214,7 @@ TEST(InProcessTargetKind, WithoutAFunctionTheWebhookIsUnreachable) {
 
 // A run's bundles, written as `run --report-dir` writes them.
 std::vector<fs::path> bundlesOf(Verdict& verdict, const fs::path& dir) {
-  EXPECT_TRUE(writeBundles(verdict.report, verdict.transport, true, dir.string()).empty());
+  EXPECT_TRUE(writeBundles(verdict.report, verdict.transport, true, dir.string()).errors.empty());
   std::vector<fs::path> out;
   for (const auto& e : fs::directory_iterator(dir / "bundles")) out.push_back(e.path());
   return out;

@@ -155,7 +155,7 @@ TEST(BundleWriter, ABundleRecordsHowTheWebhookWasReachedAndItsCurlScriptSaysHowT
   const fs::path dir = freshDir();
   RunReport r = sampleReport();
   r.reach = {WebhookReach::How::Command, {"./webhook", "--port", "{port}", "--name", "a b"}, true};
-  ASSERT_TRUE(writeBundles(r, TransportOptions{}, false, dir.string()).empty());
+  ASSERT_TRUE(writeBundles(r, TransportOptions{}, false, dir.string()).errors.empty());
   const fs::path bundle = dir / "bundles" / "CronTab-P2-v1-v1beta1-round-trip";
   const json written = readJson(bundle / "bundle.json");
   EXPECT_EQ(written["target"]["reach"], "command");
@@ -179,7 +179,7 @@ TEST(BundleWriter, ABundleRecordsHowTheWebhookWasReachedAndItsCurlScriptSaysHowT
 TEST(BundleWriter, ABundleOfAUrlRunReplaysAtItsUrlAndAnOlderBundleReadsAsOne) {
   const fs::path dir = freshDir();
   RunReport r = sampleReport();
-  ASSERT_TRUE(writeBundles(r, TransportOptions{}, true, dir.string()).empty());
+  ASSERT_TRUE(writeBundles(r, TransportOptions{}, true, dir.string()).errors.empty());
   const fs::path bundle = dir / "bundles" / "CronTab-P2-v1-v1beta1-round-trip";
   json written = readJson(bundle / "bundle.json");
   EXPECT_EQ(written["target"]["reach"], "url");

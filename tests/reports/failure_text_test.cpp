@@ -107,15 +107,15 @@ TEST(FailureText, TheCompactFormLeavesOutTheCommandAndTheCurlLine) {
 
 TEST(FailureText, TheReplayLineStartsTheWebhookAgainWhenTheRunStartedIt) {
   Finding f = lossFinding();
-  f.bundle = "/nonexistent/bundle";
+  const BundleRef bundle{"/nonexistent/bundle", ""};
   RunReport report = reportWithCommand();
   report.reach = {WebhookReach::How::Command, {"./webhook", "--port", "{port}"}, true};
   EXPECT_TRUE(
-      textHas(failureText(f, report, true),
+      textHas(failureText(f, report, &bundle, true),
               "replay: convcheck replay /nonexistent/bundle -- ./webhook --port '{port}'\n"))
-      << failureText(f, report, true);
+      << failureText(f, report, &bundle, true);
   report.reach = {WebhookReach::How::PortForward, {}, false};
-  EXPECT_TRUE(textHas(failureText(f, report, true),
+  EXPECT_TRUE(textHas(failureText(f, report, &bundle, true),
                       "replay: convcheck replay /nonexistent/bundle --port-forward\n"));
 }
 
