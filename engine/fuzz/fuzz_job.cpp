@@ -91,7 +91,7 @@ Verdict fuzzJob(FuzzConfig config, AccessOptions accessOptions, std::istream& in
   access.finish(report);
   Verdict verdict = reported(std::move(report));
   verdict.url = c.url;
-  verdict.transport = c.transport;
+  verdict.transport = access.lasting(c.transport);
   return verdict;
 }
 

@@ -21,7 +21,7 @@ Verdict runJob(RunConfig config, AccessOptions accessOptions, std::istream& in) 
     verdict.report = runConformance(config, loaded, access);
     access.finish(verdict.report);
     verdict.url = config.url;
-    verdict.transport = config.transport;
+    verdict.transport = access.lasting(config.transport);
   }
   verdict.reported = true;
   verdict.exitCode = verdict.report.exitCode;

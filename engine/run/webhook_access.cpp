@@ -1,5 +1,8 @@
 #include "engine/run/webhook_access.h"
 
+#include <fstream>
+#include <sstream>
+
 #include <fmt/format.h>
 
 #include "engine/run/target_flags.h"
@@ -74,6 +77,17 @@ std::string WebhookAccess::await(const ResolvedTarget& target) const {
 void WebhookAccess::finish(RunReport& report) {
   report.reach = reach();
   if (webhook_) webhook_->finish(report);
+}
+
+TransportOptions WebhookAccess::lasting(TransportOptions transport) const {
+  if (!webhook_ || transport.tls.caFile.empty()) return transport;
+  std::ifstream file(transport.tls.caFile, std::ios::binary);
+  std::ostringstream text;
+  text << file.rdbuf();
+  if (!file || text.str().empty()) return transport;  // the bundle names the file where it was
+  transport.tls.caPem = text.str();
+  transport.tls.caFile.clear();
+  return transport;
 }
 
 WebhookReach WebhookAccess::reach() const {

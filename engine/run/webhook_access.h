@@ -74,6 +74,10 @@ class WebhookAccess {
   void finish(RunReport& report);
   // How the webhook was reached, for bundles (replay reaches it again).
   WebhookReach reach() const;
+  // `transport` as it stays usable once the job is done, for its bundles: the CA a started
+  // webhook's certificates were made with is held as text (caPem), since its file goes with the
+  // webhook's certificate directory when the job ends.
+  TransportOptions lasting(TransportOptions transport) const;
 
  private:
   WebhookAccess(const RunConfig& config, AccessOptions options);

@@ -409,5 +409,33 @@ TEST(PortableBundle, ABundleOfAStartedWebhookReplaysByStartingItAgainOrAtAGivenU
       << stray.err;
 }
 
+// The CA of a webhook convcheck started goes with its certificate directory when the run ends:
+// the bundle holds it (ca.pem), so that replay and curl.sh can still verify TLS against it.
+TEST(PortableBundle, ABundleOfAStartedWebhookHoldsTheCaOfItsCertificates) {
+  Scratch dir;
+  // The started command keeps a copy of the CA convcheck made for it, then runs the webhook.
+  const std::vector<std::string> webhook = exampleCommand({"--fault", "uid-not-echoed"});
+  std::vector<std::string> command = {
+      "--", "sh", "-c", "cp \"$1\" seen-ca.pem && shift && exec \"$@\"", "sh", "{certdir}/ca.crt"};
+  command.insert(command.end(), webhook.begin() + 1, webhook.end());  // after its --
+  auto r = runConvcheck(plus({"run", "--crd", ExampleWebhook::widgetCrdPath(), "--seed", "1",
+                              "--tests", "8", "--properties", "uid-echo", "--report-dir", "out"},
+                             command),
+                        "", 240s, dir.path().string());
+  ASSERT_EQ(r.status.code, 1) << r.out << r.err;
+  const std::string seen = textOf(dir.path() / "seen-ca.pem");
+  ASSERT_NE(seen.find("BEGIN CERTIFICATE"), std::string::npos) << seen;
+  fs::path bundle;
+  for (const auto& entry : fs::directory_iterator(dir.path() / "out" / "bundles"))
+    bundle = entry.path();
+  ASSERT_FALSE(bundle.empty());
+  ASSERT_TRUE(fs::exists(bundle / "ca.pem")) << bundle;
+  EXPECT_EQ(textOf(bundle / "ca.pem"), seen);
+  const json manifest = json::parse(textOf(bundle / "bundle.json"));
+  EXPECT_EQ(manifest["target"]["caFile"], "ca.pem") << manifest["target"].dump();
+  EXPECT_NE(textOf(bundle / "curl.sh").find("--cacert ca.pem"), std::string::npos)
+      << textOf(bundle / "curl.sh");
+}
+
 }  // namespace
 }  // namespace convcheck::test
