@@ -78,6 +78,35 @@ bool dropAround(json& object, const std::string& field, const SchemaNode& root) 
   return false;
 }
 
+// Drops one member of the object at `field` (tried from a seeded start) whose removal keeps
+// the object schema-valid and clears `violation`: a rule between siblings ("only one of a or
+// b", "c only with d") is met by leaving one out while the object the rule sits on stays.
+bool dropMemberFor(json& object, const cel::RuleViolation& violation, const cel::RuleSet& rules,
+                   rc::Random& random, const SchemaNode& root) {
+  json* at = &object;
+  for (const std::string& t : pathTokens(violation.field))
+    if (at) at = child(at, t);
+  if (!at || !at->is_object() || at->empty()) return false;
+  std::vector<std::string> keys;
+  for (const auto& [key, value] : at->items()) keys.push_back(key);
+  const std::size_t start = random.next() % keys.size();
+  for (std::size_t i = 0; i < keys.size(); ++i) {
+    json copy = object;
+    json* node = &copy;
+    for (const std::string& t : pathTokens(violation.field)) node = child(node, t);
+    node->erase(keys[(start + i) % keys.size()]);
+    if (!checkValue(root, copy, "", nullptr, CheckOptions{true, true})) continue;
+    const auto left = rules.validate(copy);
+    const bool cleared = std::none_of(left.begin(), left.end(), [&violation](const auto& v) {
+      return v.rule == violation.rule && v.field == violation.field;
+    });
+    if (!cleared) continue;
+    object = std::move(copy);
+    return true;
+  }
+  return false;
+}
+
 // Moves the integer at `field` into the range of `rule` when the rule is a value-range rule
 // (rule_bounds.h) and the moved value keeps the object schema-valid; false otherwise.
 bool moveIntoRange(json& object, const std::string& field, const cel::CompiledRule& rule,
@@ -190,8 +219,9 @@ JsonDrawGen satisfyingRules(JsonDrawGen shape, JsonDrawGen fallback,
     auto violated = rules->ruleSet().validate(first.value);
     rules->countDraw(violated);
     if (violated.empty()) return finish(std::move(first));
-    // Repair (cheap): a number moved into a value-range rule's range, else drop what a violation
-    // sits in while the schema allows it; nothing when a violation is left that neither fixes.
+    // Repair (cheap): a number moved into a value-range rule's range, else drop a member of the
+    // object a violation sits on or else what it sits in, while the schema allows it; nothing when
+    // a violation is left that neither fixes.
     rc::Random moves = random;
     auto repair = [&rules, &root, &moves](json value) -> std::optional<json> {
       for (int step = 0; step < 64; ++step) {
@@ -200,6 +230,7 @@ JsonDrawGen satisfyingRules(JsonDrawGen shape, JsonDrawGen fallback,
         bool changed = false;
         for (const auto& v : left)
           if (root && ((v.rule && moveIntoRange(value, v.field, *v.rule, moves, *root)) ||
+                       dropMemberFor(value, v, rules->ruleSet(), moves, *root) ||
                        dropAround(value, v.field, *root))) {
             changed = true;
             break;

@@ -1,8 +1,9 @@
 // A version's x-kubernetes-validations in generation and validity: objects drawn until they
 // satisfy every rule kube-apiserver would evaluate on create (repaired by moving a number into a
-// value-range rule's range or dropping the optional field or list item a violation sits in, else
-// redrawn), edits that satisfy the transition rules
-// against the object they edit, and the count of objects each rule rejected for the run's notes.
+// value-range rule's range, dropping a member of the object a violation sits on, or dropping the
+// optional field or list item a violation sits in, else redrawn), edits that satisfy the
+// transition rules against the object they edit, and the count of objects each rule rejected
+// for the run's notes.
 // Used by ObjectGenerator (drawing, edits) and ValidityChecker (rule violations are violations).
 #pragma once
 
