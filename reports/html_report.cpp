@@ -106,9 +106,9 @@ std::string matrixHtml(const KindReport& kind, const std::vector<Problem>& probl
   for (const auto& property : propertyRegistry()) {
     std::vector<const PropertyTally*> row;
     bool any = false;
-    for (const auto& [from, to] : pairs) {
+    for (const auto& pair : pairs) {
       auto it = std::find_if(kind.tallies.begin(), kind.tallies.end(), [&](const PropertyTally& t) {
-        return t.property == property.id && t.from == from && t.to == to;
+        return t.property == property.id && t.from == pair.first && t.to == pair.second;
       });
       row.push_back(it == kind.tallies.end() ? nullptr : &*it);
       any = any || it != kind.tallies.end();
