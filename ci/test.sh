@@ -18,8 +18,6 @@
 #          bundle replayed; with ci/tsan.supp's suppressions while that file exists (a race in
 #          libstdc++'s locale cache that std::regex reaches from case threads).
 # tsan-build  the tsan pass's build alone (.ci/run compiles it while the packaging job runs)
-# slow-built  the slow tests on the default build as it stands, neither configured nor built again
-#             (.ci/run: ci/package.sh reconfigures that build tree beside them)
 set -euo pipefail
 cd "$(dirname "$0")/.."
 pass=${1:-default}
@@ -27,12 +25,8 @@ jobs=$(nproc)
 # ci/install-deps.sh installs chromium: the HTML report's browser test must not skip here.
 export CONVCHECK_REQUIRE_CHROMIUM=1
 case "$pass" in
-  default | fast | slow | slow-built)
-    if [ "$pass" = slow-built ]; then
-      pass=slow
-    else
-      bash ci/build.sh default
-    fi
+  default | fast | slow)
+    bash ci/build.sh default
     if [ "$pass" != slow ]; then
       echo "== the default suite (ctest -LE slow)"
       ctest --preset default -j "$jobs" --timeout 900 -LE slow
@@ -72,7 +66,7 @@ case "$pass" in
     ctest --preset asan -j "$jobs" --timeout 900 -L e2e -R "$sample"
     ;;
   *)
-    echo "usage: ci/test.sh [default|fast|slow|slow-built|asan|tsan|tsan-build]" >&2
+    echo "usage: ci/test.sh [default|fast|slow|asan|tsan|tsan-build]" >&2
     exit 2
     ;;
 esac
