@@ -4,6 +4,7 @@
 # example webhook's converter fuzzed in-process, examples/inprocess). New inputs go to a scratch
 # corpus under out/fuzz/ (the checked-in seeds stay small); a crash stops the script with the
 # reproducer under out/fuzz/<target>/. Usage: bash ci/fuzz.sh [SECONDS] [TARGET...]
+# FUZZ_JOBS: how many targets fuzz at once (default 1; each runs one process on one core).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 seconds=${1:-60}
@@ -25,12 +26,11 @@ bash ci/install-deps.sh >/dev/null
 cmake --preset "$preset" >/dev/null
 cmake --build "$build" -j "$(nproc)" --target "${targets[@]/#/fuzz_}"
 
-status=0
-for t in "${targets[@]}"; do
-  out="out/fuzz/$t"
+# fuzz_one TARGET: TARGET for SECONDS on its corpus; its lines printed once it is done.
+fuzz_one() {
+  local t=$1 out="out/fuzz/$1"
+  local log="$out/fuzz.log"
   mkdir -p "$out/corpus"
-  log="$out/fuzz.log"
-  echo "=== fuzz_$t for ${seconds}s"
   # -rss_limit_mb: a parser of untrusted input must stay bounded; -timeout: no input may hang it.
   # CONVCHECK_REPORT_DIR: where the in-process converter target (example_converter) writes a
   # failure's bundle and shrunk case.
@@ -38,12 +38,24 @@ for t in "${targets[@]}"; do
       -max_total_time="$seconds" \
       -rss_limit_mb=2048 -timeout=10 -max_len=65536 -print_final_stats=1 \
       -artifact_prefix="$out/" >"$log" 2>&1; then
-    grep -E '^stat::number_of_executed_units|^stat::peak_rss_mb' "$log" | tr '\n' ' '
-    echo
+    echo "=== fuzz_$t for ${seconds}s: $(grep -E '^stat::number_of_executed_units|^stat::peak_rss_mb' "$log" | tr '\n' ' ')"
   else
     echo "fuzz_$t FAILED; reproducer and log in $out/" >&2
     tail -40 "$log" >&2
-    status=1
+    return 1
   fi
+}
+
+jobs=${FUZZ_JOBS:-1}
+status=0
+running=()
+for t in "${targets[@]}"; do
+  if [ "${#running[@]}" -ge "$jobs" ]; then
+    wait "${running[0]}" || status=1
+    running=("${running[@]:1}")
+  fi
+  fuzz_one "$t" &
+  running+=($!)
 done
+for pid in "${running[@]}"; do wait "$pid" || status=1; done
 exit $status

@@ -11,6 +11,9 @@
 #     twice), its demo as the image's user, reports written to a directory of the host's user
 #     mounted with --user, and its man page.
 #
+# `bash ci/package.sh cache` makes only what is kept in BUILD/package-cache (below) and the base
+# image, and needs no build: .ci/run makes them while the default build compiles.
+#
 # BUILD_DIR: an already configured build tree to package as .deb (default: the default preset's
 # build/). DEMO_ARGS: `convcheck run` options of the demo runs (default --tests 20). Made once and
 # kept in BUILD/package-cache (delete a file to make it anew): the Debian 11 and 12 root file
@@ -29,9 +32,40 @@ step() {
 }
 . ci/roots.sh
 
+mode=${1:-all}
+case "$mode" in
+  all | cache) ;;
+  *) echo "usage: ci/package.sh [cache]" >&2; exit 2 ;;
+esac
+
 step "dependencies"
 bash ci/install-deps.sh build package
 build=${BUILD_DIR:-build}
+podman=(podman --runtime /usr/sbin/runc)
+base_image=localhost/convcheck-base:bookworm
+# make_cache CACHE: what every run reuses: ci/portable-deps.sh's sysroot and static libraries, the
+# Debian 11 and 12 minbase roots, and the base image imported from the Debian 12 root.
+# The roots only wait on the network and dpkg: made while the static libraries compile.
+make_cache() {
+  step "portable dependencies (ci/portable-deps.sh) and the Debian 11 and 12 minbase roots" \
+    "(mmdebstrap), cached"
+  (make_root_tar bullseye "$1/debian-11.tar" && make_root_tar bookworm "$1/debian-12-slim.tar") &
+  local roots=$!
+  bash ci/portable-deps.sh "$1/portable-deps"
+  wait "$roots"
+  step "base image from the Debian 12 root (podman import, cached)"
+  if ! "${podman[@]}" image exists "$base_image" \
+      || [ "$1/debian-12-slim.tar" -nt "$1/base-image.imported" ]; then
+    "${podman[@]}" import "$1/debian-12-slim.tar" "$base_image" >/dev/null
+    touch "$1/base-image.imported"
+  fi
+}
+if [ "$mode" = cache ]; then
+  mkdir -p "$build/package-cache"
+  make_cache "$(cd "$build/package-cache" && pwd)"
+  step "done: the packaging job's inputs in $build/package-cache"
+  exit 0
+fi
 if [ -z "${BUILD_DIR:-}" ]; then cmake --preset default >/dev/null; fi
 cmake --build "$build" -j "$(nproc)" --target convcheck convcheck_man_page example-webhook
 build=$(cd "$build" && pwd)
@@ -41,8 +75,9 @@ unmount_roots "$pkg"
 rm -rf "$pkg" && mkdir -p "$pkg/dist" "$cache"
 trap 'unmount_roots "$pkg"' EXIT
 
+make_cache "$cache"
+
 step "portable binaries: static libraries but glibc, glibc 2.31 (cmake/Portable.cmake)"
-bash ci/portable-deps.sh "$cache/portable-deps"
 # The same build tree: its objects are linked again, nothing is compiled twice.
 cmake -S . -B "$build" -DCONVCHECK_PORTABLE_DEPS="$cache/portable-deps" >/dev/null
 # Each link is checked (cmake/portable/check_binary.cmake); the check runs again here.
@@ -77,10 +112,6 @@ dpkg-deb --contents "$deb" | awk '{print $6}' | grep -x >/dev/null './usr/share/
 tar -tzf "$tarball" | grep -x >/dev/null "$name/bin/convcheck"
 tar -tzf "$tarball" | grep -x >/dev/null "$name/share/man/man1/convcheck.1.gz"
 tar -tzf "$tarball" | grep -x >/dev/null "$name/share/convcheck/convcheck-ci.sh"
-
-step "Debian 11 and 12 minbase roots (mmdebstrap, cached)"
-make_root_tar bullseye "$cache/debian-11.tar"
-make_root_tar bookworm "$cache/debian-12-slim.tar"
 
 # The demo's runs, kept short: the suite and ci/demo.sh itself cover convcheck's behaviour.
 demo_args=${DEMO_ARGS:---tests 20}
@@ -153,14 +184,7 @@ tail -n 1 "$pkg/chroot-demo.log"
 remove_root "$root"
 
 step "container image from the .deb"
-podman=(podman --runtime /usr/sbin/runc)
 limits=(--ulimit nofile=1024:1024 --ulimit nproc=1024:1024)
-base_image=localhost/convcheck-base:bookworm
-if ! "${podman[@]}" image exists "$base_image" \
-    || [ "$cache/debian-12-slim.tar" -nt "$cache/base-image.imported" ]; then
-  "${podman[@]}" import "$cache/debian-12-slim.tar" "$base_image" >/dev/null
-  touch "$cache/base-image.imported"
-fi
 # The build context is the source tree (.containerignore keeps build trees out); dist/ holds the
 # .deb and kubectl.
 rm -rf dist && mkdir dist

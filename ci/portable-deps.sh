@@ -8,8 +8,9 @@
 #   PREFIX/lib/libcurl.a
 #                    libcurl as a static library, built from Debian 12's curl source package.
 #                    Debian's libcurl.a is built with GSSAPI (krb5) and LDAP, which Debian ships
-#                    as shared libraries only; this one has what convcheck uses (HTTPS with
-#                    OpenSSL, HTTP/2 with nghttp2, zlib) and nothing else.
+#                    as shared libraries only; this one has what convcheck uses (HTTP/1.1 and
+#                    HTTPS with OpenSSL, HTTP/2 with nghttp2, zlib, proxies) and nothing else: no
+#                    other protocol, authentication scheme or MIME form code is compiled.
 #   PREFIX/lib/libfmt.a
 #                    fmt as a static library, from Debian 12's fmt source package (Debian ships
 #                    libfmt.so only).
@@ -74,8 +75,11 @@ unpack_source() {  # unpack_source PACKAGE VERSION: the unpacked tree's path on 
   echo "$dir"
 }
 
-# curl: static, HTTPS and HTTP/2 only. The built-in CA locations are Debian's (and Ubuntu's); the
-# webhook's CA is always given to libcurl by convcheck (--ca-file or the CRD's caBundle).
+# curl: static, HTTP and HTTPS (HTTP/1.1, HTTP/2) only: convcheck sets CURLOPT_PROTOCOLS_STR to
+# "http,https" and uses no cookie, form, netrc, DNS-over-HTTPS or authentication option of
+# libcurl's (a Kubernetes API server's token is a header it sets). The built-in CA locations are
+# Debian's (and Ubuntu's); the webhook's CA is always given to libcurl by convcheck (--ca-file or
+# the CRD's caBundle).
 stamp=$prefix/lib/.curl-version
 if [ ! -s "$stamp" ]; then
   version=$(source_version curl)
@@ -83,11 +87,15 @@ if [ ! -s "$stamp" ]; then
   build=$prefix/src/curl-build
   rm -rf "$build" && mkdir -p "$build"
   (cd "$build" && "$src/configure" --quiet --prefix="$prefix" --disable-shared --enable-static \
-    --disable-dependency-tracking --with-pic --with-openssl --with-nghttp2 --with-zlib --without-libpsl --without-libidn2 \
-    --without-librtmp --without-libssh2 --without-gssapi --without-zstd --without-brotli \
-    --disable-ldap --disable-ldaps --disable-manual --disable-ntlm-wb \
-    --without-libgsasl --with-ca-bundle=/etc/ssl/certs/ca-certificates.crt \
-    --with-ca-path=/etc/ssl/certs >/dev/null)
+    --disable-dependency-tracking --with-pic --with-openssl --with-nghttp2 --with-zlib \
+    --without-libpsl --without-libidn2 --without-librtmp --without-libssh2 --without-gssapi \
+    --without-zstd --without-brotli --without-libgsasl \
+    --disable-ftp --disable-file --disable-ldap --disable-ldaps --disable-rtsp --disable-dict \
+    --disable-telnet --disable-tftp --disable-pop3 --disable-imap --disable-smb --disable-smtp \
+    --disable-gopher --disable-mqtt --disable-manual --disable-ntlm --disable-ntlm-wb \
+    --disable-tls-srp --disable-crypto-auth --disable-cookies --disable-mime --disable-netrc \
+    --disable-doh --disable-alt-svc --disable-hsts --disable-unix-sockets \
+    --with-ca-bundle=/etc/ssl/certs/ca-certificates.crt --with-ca-path=/etc/ssl/certs >/dev/null)
   make -C "$build/lib" -j "$jobs" --quiet >/dev/null
   make -C "$build/lib" install --quiet >/dev/null
   make -C "$build/include" install --quiet >/dev/null

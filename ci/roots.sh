@@ -5,7 +5,9 @@
 # make_root_tar SUITE TAR: a minbase root of bullseye (Debian 11) or bookworm (Debian 12) like
 # debian:SUITE-slim: without manuals, documentation and translations (dpkg path excludes); for
 # bookworm merged /usr set up by the hook (not the usrmerge package, which brings perl; bullseye
-# has no usr-is-merged package and its images are not merged). Kept when TAR exists.
+# has no usr-is-merged package and its images are not merged). dpkg unpacks without fsync
+# (force-unsafe-io, as debian:SUITE-slim's docker-apt-speedup sets it): a root that a crash would
+# leave half-written is made anew. Kept when TAR exists.
 make_root_tar() {
   local suite=$1 tar=$2 hooks=()
   [ -s "$tar" ] && return 0
@@ -13,6 +15,7 @@ make_root_tar() {
   mkdir -p "$(dirname "$tar")"
   rm -f "$tar"
   mmdebstrap --quiet --variant=minbase --mode=root --format=tar "${hooks[@]}" \
+    --dpkgopt=force-unsafe-io \
     --dpkgopt='path-exclude=/usr/share/man/*' --dpkgopt='path-exclude=/usr/share/info/*' \
     --dpkgopt='path-exclude=/usr/share/locale/*' \
     --dpkgopt='path-include=/usr/share/locale/locale.alias' \
