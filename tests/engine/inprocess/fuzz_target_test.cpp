@@ -84,7 +84,11 @@ TEST(InProcessFuzzTarget, TheMutatorGrowsListsUntilADeepFaultShows) {
                             {"-runs=4000", "-seed=1", "-artifact_prefix=" + dir.string() + "/"},
                             dir, {"CONVCHECK_EXAMPLE_FAULTS=stash-overflow"});
   EXPECT_FALSE(run.status.success()) << run.log;
-  EXPECT_NE(run.log.find("convcheck: round-trip"), std::string::npos) << run.log;
+  // The lost tags break a plain round trip and an edited one alike: which mutant reaches it
+  // first depends on libFuzzer's schedule, not only on its seed.
+  EXPECT_TRUE(run.log.find("convcheck: round-trip") != std::string::npos ||
+              run.log.find("convcheck: edit-round-trip") != std::string::npos)
+      << run.log;
   EXPECT_NE(run.log.find("spec.tags[8]"), std::string::npos) << run.log;
   EXPECT_EQ(crashesIn(dir).size(), 1u);
 }
