@@ -46,8 +46,8 @@ struct Sample {
   }
   double shareAtLeast(double x) const {
     if (values.empty()) return 0;
-    return static_cast<double>(std::count_if(values.begin(), values.end(),
-                                             [x](double v) { return v >= x; })) /
+    return static_cast<double>(
+               std::count_if(values.begin(), values.end(), [x](double v) { return v >= x; })) /
            static_cast<double>(values.size());
   }
 };
@@ -67,14 +67,14 @@ struct Ratio {
 constexpr std::string_view kPunctuation = "=,;:?&@%[";
 
 struct Stats {
-  Sample listLength;           // every list of the content (not metadata)
-  Ratio longList;              // lists longer than 5 items
-  Ratio reachesMaxItems;       // lists with maxItems that reach it
-  Sample mapKeys;              // keys of additionalProperties maps and of free-form objects
-  Sample freeFormDepth;        // nesting depth of free-form values
-  Ratio punctuatedString;      // free strings with one of kPunctuation
-  std::set<char> printable;    // printable ASCII characters seen in free strings
-  Ratio repeatedKey;           // lists of 2+ items that may repeat `type`/`name` and do
+  Sample listLength;         // every list of the content (not metadata)
+  Ratio longList;            // lists longer than 5 items
+  Ratio reachesMaxItems;     // lists with maxItems that reach it
+  Sample mapKeys;            // keys of additionalProperties maps and of free-form objects
+  Sample freeFormDepth;      // nesting depth of free-form values
+  Ratio punctuatedString;    // free strings with one of kPunctuation
+  std::set<char> printable;  // printable ASCII characters seen in free strings
+  Ratio repeatedKey;         // lists of 2+ items that may repeat `type`/`name` and do
   std::size_t intOrStringInts = 0, beyondInt32 = 0;
   double largestIntOrString = 0;
   Ratio managedFields, mirroredFields, lastApplied;
@@ -255,8 +255,7 @@ void print(Stats& s) {
     return fmt::format("p50 {:g}, p90 {:g}, p99 {:g}, max {:g}", x.at(0.5), x.at(0.9), x.at(0.99),
                        x.at(1));
   };
-  row("CRDs / versions / objects",
-      fmt::format("{} / {} / {}", s.crds, s.versions, s.objects));
+  row("CRDs / versions / objects", fmt::format("{} / {} / {}", s.crds, s.versions, s.objects));
   row("list length", dist(s.listLength));
   row("lists longer than 5 items", s.longList.str());
   row("lists with maxItems that reach it", s.reachesMaxItems.str());

@@ -13,9 +13,9 @@
 
 #include <nlohmann/json.hpp>
 
+#include "engine/inprocess/converter_fuzzer.h"
 #include "examples/webhook/faults.h"
 #include "examples/webhook/object_converter.h"
-#include "engine/inprocess/converter_fuzzer.h"
 
 namespace {
 

@@ -14,9 +14,9 @@
 #include <gtest/gtest.h>
 #include <nlohmann/json.hpp>
 
+#include "engine/inprocess/converter_fuzzer.h"
 #include "examples/webhook/object_converter.h"
 #include "examples/webhook/review_handler.h"
-#include "engine/inprocess/converter_fuzzer.h"
 #include "harness/corpus/corpus_store.h"
 #include "reports/bundle_reader.h"
 #include "tests/engine/inprocess/scratch_dir.h"
