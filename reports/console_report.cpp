@@ -172,6 +172,13 @@ void printProblem(const Problem& p, const KindReport& kind, const RunReport& rep
       fmt::format("  breaks {}, {}", sitesText(p, kWidth - 40), plural(p.cases, "failing case"));
   if (p.warningOnly) breaks += "; only a warning: " + p.warningReason;
   out << breaks << "\n";
+  // The other symptoms of the defect (engine/run/tally.h: their shrunk cases show each other).
+  constexpr std::size_t kSymptomsShown = 6;
+  for (std::size_t i = 0; i < p.symptoms.size() && i < kSymptomsShown; ++i)
+    out << shortenUtf8("  also: " + p.symptoms[i], kWidth) << "\n";
+  if (p.symptoms.size() > kSymptomsShown)
+    out << fmt::format("  also: {} more symptoms (results.json)\n",
+                       p.symptoms.size() - kSymptomsShown);
   // The text is shortened line by line (JUnit, JSON and the bundle's diff.txt have it whole),
   // except kube-apiserver's message (it carries the webhook's own), the diff's values and the
   // replay line's path.

@@ -123,6 +123,8 @@ json problemToJson(const Problem& p, const BundleRef* bundle, bool wholeExample)
               {"warningOnly", p.warningOnly},
               {"warningReason", p.warningReason},
               {"sites", sites},
+              {"symptomKeys", p.symptomKeys},
+              {"symptoms", p.symptoms},
               {"example", exampleToJson(p.example, bundle, wholeExample)}};
   if (bundle != nullptr) out["bundle"] = bundle->dir;
   return out;

@@ -109,6 +109,23 @@ Problem mergeProblem(const std::vector<ProblemPart>& parts, const ProblemPart& f
   p.key = first.problem->key;
   p.title = first.problem->title;
   p.example = first.problem->example;
+  // The other symptoms of the defect, as any shard saw them (the key of one may be a symptom of
+  // another's).
+  for (const auto& part : parts) {
+    std::vector<std::pair<std::string, std::string>> seen = {
+        {part.problem->key, part.problem->title}};
+    for (std::size_t i = 0; i < part.problem->symptomKeys.size(); ++i)
+      seen.emplace_back(part.problem->symptomKeys[i], i < part.problem->symptoms.size()
+                                                          ? part.problem->symptoms[i]
+                                                          : part.problem->symptomKeys[i]);
+    for (const auto& [key, title] : seen) {
+      if (key == p.key ||
+          std::find(p.symptomKeys.begin(), p.symptomKeys.end(), key) != p.symptomKeys.end())
+        continue;
+      p.symptomKeys.push_back(key);
+      p.symptoms.push_back(title);
+    }
+  }
   // A rejection is an outage when no case of any of its pairs escaped it: when one shard saw a
   // case escape, the whole run did.
   const bool someEscaped = std::any_of(parts.begin(), parts.end(), [](const ProblemPart& part) {
@@ -147,6 +164,20 @@ Problem mergeProblem(const std::vector<ProblemPart>& parts, const ProblemPart& f
 // first, then most cases, then first met.
 void mergeProblems(const std::vector<ShardKind>& shards, KindReport& kind,
                    WrittenBundles& bundles) {
+  // A problem's identities are its key and its symptoms' keys: problems of different shards
+  // that share one are one defect (a shard may have folded what another saw apart).
+  std::map<std::string, std::string> parent;  // union-find over identities
+  auto root = [&](std::string key) {
+    if (!parent.count(key)) parent[key] = key;
+    while (parent[key] != key) key = parent[key] = parent[parent[key]];
+    return key;
+  };
+  for (const auto& s : shards)
+    for (const auto& p : s.kind->problems)
+      for (const auto& other : p.symptomKeys) {
+        const std::string a = root(p.key), b = root(other);
+        if (a != b) parent[std::max(a, b)] = std::min(a, b);
+      }
   std::map<std::string, std::vector<ProblemPart>> byKey;
   std::vector<std::string> keys;  // in the order first read
   for (const auto& s : shards)
@@ -155,8 +186,9 @@ void mergeProblems(const std::vector<ShardKind>& shards, KindReport& kind,
       std::size_t firstSeen = std::string::npos;
       for (const auto& site : p.sites)
         firstSeen = std::min(firstSeen, runPosition(*s.kind, site.from, site.to));
-      if (!byKey.count(p.key)) keys.push_back(p.key);
-      byKey[p.key].push_back({&p, &s, firstSeen, i});
+      const std::string identity = root(p.key);
+      if (!byKey.count(identity)) keys.push_back(identity);
+      byKey[identity].push_back({&p, &s, firstSeen, i});
     }
   struct Ranked {
     Problem problem;

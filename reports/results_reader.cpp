@@ -131,6 +131,8 @@ Problem readProblem(const json& j, const Reader& r) {
                        s.get<std::string>(sites[i], "from"), s.get<std::string>(sites[i], "to"),
                        s.get<int>(sites[i], "cases"), s.get<bool>(sites[i], "warningOnly")});
   }
+  p.symptomKeys = r.get<std::vector<std::string>>(j, "symptomKeys", {});
+  p.symptoms = r.get<std::vector<std::string>>(j, "symptoms", {});
   p.example = readExample(j.at("example"), r.in("example"));
   return p;
 }

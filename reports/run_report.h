@@ -56,6 +56,10 @@ struct Problem {
   bool warningOnly = false;        // every site only warns
   std::string warningReason = {};  // why, when warningOnly
   Finding example;                 // the counterexample (shrunk when example.shrink is set)
+  // The other symptoms of the same defect: identities whose shrunk counterexamples show each
+  // other (engine/run/tally.h), with their titles; empty when the problem has one symptom.
+  std::vector<std::string> symptomKeys = {};
+  std::vector<std::string> symptoms = {};
 };
 
 struct LatencyStats {

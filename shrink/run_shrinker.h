@@ -27,6 +27,9 @@ struct ShrunkExample {
   FailureTarget target;
   std::string problem;
   Finding finding;
+  // The problems the shrunk case shows when every property judges it (empty: not judged), which
+  // decide what is one defect (engine/run/tally.h: setProblemWitness).
+  std::vector<std::string> witnessed = {};
 };
 
 // One problem to shrink, with everything the shrink needs (independent of the case's lifetime).

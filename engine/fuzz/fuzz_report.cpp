@@ -1,12 +1,14 @@
 #include "engine/fuzz/fuzz_report.h"
 
 #include <algorithm>
+#include <chrono>
 
 #include <fmt/format.h>
 
 #include "engine/fuzz/fuzz_session.h"
 #include "engine/run/case_judge.h"
 #include "engine/run/kind_report_header.h"
+#include "engine/run/shrunk_witness.h"
 #include "engine/run/tally.h"
 #include "kube/crd/version_roles.h"
 #include "shrink/run_shrinker.h"
@@ -50,8 +52,15 @@ KindReport reportFoundCases(const KindContext& kind, const FuzzConfig& config,
     for (auto& job : shrinker.select(result, info)) jobs.push_back(std::move(job));
   }
   RunShrinker::rank(jobs);
-  int shrunk = 0;
+  // Fuzzing spent --max-total-time; shrinking its finds gets a quarter of it more.
+  const auto deadline =
+      std::chrono::steady_clock::now() + std::chrono::seconds(config.maxTotalTime) / 4;
+  int shrunk = 0, late = 0;
   for (const auto& job : jobs) {
+    if (config.maxTotalTime > 0 && std::chrono::steady_clock::now() >= deadline) {
+      ++late;
+      continue;
+    }
     ShrunkExample e = shrinker.shrink(
         job, [&runner, &job](const std::vector<nlohmann::json>& batch, const std::string& from) {
           return runner.run(batch, from, job.to, job.seed, [&job](const std::string& property) {
@@ -60,10 +69,24 @@ KindReport reportFoundCases(const KindContext& kind, const FuzzConfig& config,
         });
     tell(config.run.events, ShrinkDone{crd.kind, e.problem, e.target.property, e.target.from,
                                        e.target.to, ++shrunk, static_cast<int>(jobs.size())});
+    tally.setProblemWitness(
+        e.problem,
+        witnessShrunk(
+            e, job, kind,
+            [&runner, &job](const std::vector<nlohmann::json>& batch, const std::string& from,
+                            const std::function<bool(const std::string&)>& wants) {
+              return runner.run(batch, from, job.to, job.seed, wants);
+            },
+            selected));
     tally.setProblemExample(e.problem, e.finding);
     tally.setExample(e.target.property, e.target.from, e.target.to, e.target.cause,
                      std::move(e.finding));
   }
+  if (late > 0)
+    report.notes.push_back(fmt::format(
+        "shrinking stopped at the time budget (a quarter of --max-total-time {} s after "
+        "fuzzing): {} of {} problems keep their unshrunk example",
+        config.maxTotalTime, late, jobs.size()));
   tally.fill(report);
   return report;
 }

@@ -82,6 +82,11 @@ class KindRun {
       finish();
       return true;
     }
+    // --duration bounds testing; shrinking ends a quarter of it later.
+    if (config_.duration)
+      shrinks_.setDeadline(std::chrono::steady_clock::now() + *config_.duration * 5 / 4,
+                           fmt::format("a quarter of --duration {}s after testing",
+                                       config_.duration->count() / 1000.0));
     if (!config_.corpusDir.empty() || config_.clusterObjects > 0) runCorpusCases();
     int pairs = 0;  // run here, sharing --duration
     for (const auto& from : versions)

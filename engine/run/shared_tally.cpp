@@ -34,6 +34,7 @@ bool SharedTally::knows(const std::string& property, const std::string& from, co
 void SharedTally::setExample(ShrunkExample e) {
   MutexLock lock(mutex_);
   tally_.setProblemExample(e.problem, e.finding);
+  if (!e.witnessed.empty()) tally_.setProblemWitness(e.problem, std::move(e.witnessed));
   tally_.setExample(e.target.property, e.target.from, e.target.to, e.target.cause,
                     std::move(e.finding));
 }

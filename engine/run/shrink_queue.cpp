@@ -1,8 +1,11 @@
 #include "engine/run/shrink_queue.h"
 
+#include <algorithm>
 #include <memory>
 
 #include <fmt/format.h>
+
+#include "engine/run/shrunk_witness.h"
 
 namespace convcheck {
 
@@ -26,6 +29,15 @@ void ShrinkQueue::add(const PlannedCase& planned, const CaseResult& result,
   for (auto& job : shrinker_.select(result, info)) pending_.push_back(std::move(job));
 }
 
+void ShrinkQueue::setDeadline(std::chrono::steady_clock::time_point deadline, std::string budget) {
+  deadline_ = deadline;
+  timeBudget_ = std::move(budget);
+}
+
+bool ShrinkQueue::pastDeadline() const {
+  return deadline_ && std::chrono::steady_clock::now() >= *deadline_;
+}
+
 void ShrinkQueue::collect() {
   ShrunkExample e = running_.front().get();
   running_.pop_front();
@@ -39,20 +51,50 @@ std::string ShrinkQueue::drain() {
   shrinker_.shareBudget(testingRequests, static_cast<int>(pending_.size()));
   RunShrinker::rank(pending_);
   shrinks_ += static_cast<int>(pending_.size());
+  int late = 0;  // shrinks left out at the deadline
   for (auto& job : pending_) {
     while (static_cast<int>(running_.size()) >= run_.jobs) collect();
+    if (pastDeadline()) {
+      ++late;
+      continue;
+    }
     running_.push_back(std::async(std::launch::async, [this, job = std::move(job)] {
       std::unique_ptr<Converter> converter = run_.connections.open();
-      return shrinker_.shrink(job, runnerFor(job, *converter));
+      ShrunkExample example = shrinker_.shrink(job, runnerFor(job, *converter));
+      example.witnessed = witness(example, job, *converter);
+      return example;
     }));
   }
   pending_.clear();
   while (!running_.empty()) collect();
+  if (late > 0)
+    return fmt::format(
+        "shrinking stopped at the time budget ({}): {} of {} problems keep their unshrunk "
+        "example",
+        timeBudget_, late, shrinks_);
   if (!shrinker_.sharedBudgetHit()) return {};
   return fmt::format(
       "shrinking stopped at its share of the run ({} calls, as many as testing made): some "
       "counterexamples are not minimal, or not shrunk at all",
       testingRequests);
+}
+
+std::vector<std::string> ShrinkQueue::witness(const ShrunkExample& example, const ShrinkJob& job,
+                                              Converter& converter) {
+  if (run_.calls.stopped() || (run_.stopRequested && run_.stopRequested->load()) || pastDeadline())
+    return {};
+  auto run = [&](const std::vector<nlohmann::json>& batch, const std::string& from,
+                 const std::function<bool(const std::string&)>& wants) {
+    CaseSettings settings = run_.kind.caseSettings();
+    settings.timeout = run_.timeout;
+    settings.wants = wants;
+    settings.onCall = [this](const Exchange& ex) { run_.calls.record(ex); };
+    CaseExecutor executor(run_.kind.crd(), converter, std::move(settings));
+    if (run_.calls.stopped()) executor.halt();
+    return executor.run(batch, from, job.to, job.seed);
+  };
+  return witnessShrunk(example, job, run_.kind, run,
+                       [this](const std::string& p) { return run_.tally.wants(p); });
 }
 
 CaseRunner ShrinkQueue::runnerFor(const ShrinkJob& job, Converter& converter) {
@@ -78,7 +120,7 @@ CaseRunner ShrinkQueue::runnerFor(const ShrinkJob& job, Converter& converter) {
     // A stopped run ends shrinks, except of transport failures, which bound themselves: the
     // run stops because of such failures, and their example is still worth its few calls.
     if ((run_.calls.stopped() && !transportFailure) ||
-        (run_.stopRequested && run_.stopRequested->load()) ||
+        (run_.stopRequested && run_.stopRequested->load()) || pastDeadline() ||
         (transportFailure && *failedInARow >= kShrinkTransportFailuresInARow))
       executor.halt();
     return executor.run(batch, from, to, seed);

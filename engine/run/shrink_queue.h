@@ -7,6 +7,7 @@
 #include <chrono>
 #include <deque>
 #include <future>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -36,6 +37,9 @@ class ShrinkQueue {
   };
   // Shrinks still running when the queue goes (an error ended the run) are waited for.
   explicit ShrinkQueue(Run run);
+  // Shrinks not started by `deadline` are left out (their problems keep the unshrunk example) and
+  // running ones stop there; `budget` names the time budget in the report's note.
+  void setDeadline(std::chrono::steady_clock::time_point deadline, std::string budget);
   ShrinkQueue(const ShrinkQueue&) = delete;
   ShrinkQueue& operator=(const ShrinkQueue&) = delete;
 
@@ -51,12 +55,19 @@ class ShrinkQueue {
   void collect();
   // Runs a changed batch as the job's case, through `converter` (used by this shrink only).
   CaseRunner runnerFor(const ShrinkJob& job, Converter& converter);
+  // The problems the shrunk case of `example` shows with every property judging it (one more
+  // run of the case; none when it did not shrink, or the run is stopping).
+  std::vector<std::string> witness(const ShrunkExample& example, const ShrinkJob& job,
+                                   Converter& converter);
 
   Run run_;
   RunShrinker shrinker_;
   std::vector<ShrinkJob> pending_;                  // one per problem, in the order found
   std::deque<std::future<ShrunkExample>> running_;  // in the order the problems are shrunk
   int shrunk_ = 0, shrinks_ = 0;                    // done and started by drain()
+  std::optional<std::chrono::steady_clock::time_point> deadline_;  // setDeadline
+  std::string timeBudget_;
+  bool pastDeadline() const;
 };
 
 }  // namespace convcheck

@@ -4,7 +4,9 @@
 #include <cmath>
 
 #include <fmt/format.h>
+#include <fmt/ranges.h>
 
+#include "engine/run/zero_value_probe.h"
 #include "properties/checks/cause_analysis.h"
 #include "properties/checks/problem_identity.h"
 #include "properties/checks/property_registry.h"
@@ -152,6 +154,8 @@ void Tally::addProblems(const Key& key, const Finding& finding, const std::vecto
       p.cause = c;
     }
     ++p.sites[key];
+    ++p.losses;
+    if (c.lostZero) ++p.zeroLosses;
   }
 }
 
@@ -164,9 +168,157 @@ void Tally::setProblemExample(const std::string& problem, Finding example) {
   found->second.example = std::move(example);
 }
 
+void Tally::setProblemWitness(const std::string& problem, std::vector<std::string> shows) {
+  auto found = problems_.find(problem);
+  if (found == problems_.end()) return;
+  std::sort(shows.begin(), shows.end());
+  shows.erase(std::unique(shows.begin(), shows.end()), shows.end());
+  found->second.witnessed = std::move(shows);
+}
+
+// A problem the probe showed loses only zeros, or, where nothing could be probed (an edit's
+// zero, not the case's), that lost nothing but zeros in at least kZeroEvidence sightings.
+bool Tally::losesOnlyZeros(const ProblemEntry& entry) {
+  constexpr int kZeroEvidence = 3;
+  auto has = [&](const char* mark) {
+    return std::find(entry.witnessed.begin(), entry.witnessed.end(), mark) != entry.witnessed.end();
+  };
+  if (has(kDropsZeroValues)) return true;
+  return !has(kLosesAnyValue) && entry.losses >= kZeroEvidence && entry.zeroLosses == entry.losses;
+}
+
+std::vector<std::vector<std::string>> Tally::defects() const {
+  std::map<std::string, std::string> parent;  // union-find over problem keys
+  for (const auto& [key, entry] : problems_) parent[key] = key;
+  auto root = [&](std::string key) {
+    while (parent[key] != key) key = parent[key] = parent[parent[key]];
+    return key;
+  };
+  auto shows = [&](const ProblemEntry& entry, const std::string& other) {
+    return std::binary_search(entry.witnessed.begin(), entry.witnessed.end(), other);
+  };
+  auto join = [&](const std::string& x, const std::string& y) {
+    const std::string a = root(x), b = root(y);
+    if (a != b) parent[std::max(a, b)] = std::min(a, b);
+  };
+  std::string zeroValues;  // the first problem that loses only zero values
+  for (const auto& [key, entry] : problems_) {
+    // One `if (value)` pattern: every field it drops is one defect.
+    if (losesOnlyZeros(entry)) {
+      if (zeroValues.empty()) zeroValues = key;
+      join(zeroValues, key);
+    }
+    for (const auto& other : entry.witnessed) {
+      auto it = problems_.find(other);
+      if (other == key || it == problems_.end() || !shows(it->second, key)) continue;
+      join(key, other);
+    }
+  }
+  foldSiblings(join);
+  std::map<std::string, std::vector<std::string>> groups;
+  for (const auto& [key, entry] : problems_) groups[root(key)].push_back(key);
+  std::vector<std::vector<std::string>> out;
+  for (auto& [root, keys] : groups) {
+    std::stable_sort(keys.begin(), keys.end(), [&](const std::string& a, const std::string& b) {
+      const ProblemEntry& x = problems_.at(a);
+      const ProblemEntry& y = problems_.at(b);
+      if (x.cause.severity != y.cause.severity) return x.cause.severity < y.cause.severity;
+      return x.found < y.found;
+    });
+    out.push_back(std::move(keys));
+  }
+  return out;
+}
+
+namespace {
+
+// The keys of a normalised path ("spec.routes[*].host" -> spec, routes, host).
+std::vector<std::string> pathKeys(const std::string& path) {
+  std::vector<std::string> keys;
+  for (const auto& step : pathSteps(path))
+    if (!step.isIndex && step.key != "*") keys.push_back(step.key);
+  return keys;
+}
+
+// How many leading keys two paths share.
+std::size_t sharedKeys(const std::vector<std::string>& a, const std::vector<std::string>& b) {
+  std::size_t n = 0;
+  while (n < a.size() && n < b.size() && a[n] == b[n]) ++n;
+  return n;
+}
+
+}  // namespace
+
+// Fields of one parent below the top level (spec.routes[*].host and spec.routes[*].port, not
+// spec.a and spec.b) that go wrong the same way (same kind of identity, same severity) on the
+// same version pairs (the pairs of one within the other's, at least half as many) are one
+// defect: a flattening that drops four fields of every item, a stash that loses a whole map.
+void Tally::foldSiblings(
+    const std::function<void(const std::string&, const std::string&)>& join) const {
+  constexpr std::size_t kParentDepth = 2;
+  struct Field {
+    const std::string* key;
+    std::string kind;
+    std::vector<std::string> keys;
+    std::set<std::pair<std::string, std::string>> pairs;
+    Severity severity;
+  };
+  std::vector<Field> fields;
+  for (const auto& [key, entry] : problems_) {
+    if (entry.cause.path.empty()) continue;
+    Field f{
+        &key, key.substr(0, key.find('|')), pathKeys(entry.cause.path), {}, entry.cause.severity};
+    if (f.keys.size() <= kParentDepth) continue;
+    for (const auto& [site, cases] : entry.sites)
+      f.pairs.emplace(std::get<1>(site), std::get<2>(site));
+    fields.push_back(std::move(f));
+  }
+  auto within = [](const auto& small, const auto& large) {
+    return small.size() * 2 >= large.size() &&
+           std::includes(large.begin(), large.end(), small.begin(), small.end());
+  };
+  for (std::size_t i = 0; i < fields.size(); ++i)
+    for (std::size_t j = i + 1; j < fields.size(); ++j) {
+      const Field& a = fields[i];
+      const Field& b = fields[j];
+      if (a.kind != b.kind || a.severity != b.severity || sharedKeys(a.keys, b.keys) < kParentDepth)
+        continue;
+      if (within(a.pairs, b.pairs) || within(b.pairs, a.pairs)) join(*a.key, *b.key);
+    }
+}
+
+// Folds each defect's problems (defects()) into its first: sites are joined (a case that shows
+// two symptoms at one site counts once: the larger count of the two is kept).
+void Tally::foldDefects() {
+  for (const auto& keys : defects()) {
+    if (keys.size() < 2) continue;
+    ProblemEntry& into = problems_.at(keys.front());
+    std::vector<std::string> zeroPaths;
+    for (const auto& key : keys) {
+      const ProblemEntry& e = problems_.at(key);
+      if (losesOnlyZeros(e) && !e.cause.path.empty()) zeroPaths.push_back(e.cause.path);
+    }
+    if (zeroPaths.size() > 1)
+      into.cause.title = fmt::format(
+          "empty strings, zeros and false are lost: the webhook takes them for absent ({})",
+          fmt::join(zeroPaths, ", "));
+    for (std::size_t i = 1; i < keys.size(); ++i) {
+      auto it = problems_.find(keys[i]);
+      ProblemEntry& from = it->second;
+      for (const auto& [site, cases] : from.sites)
+        into.sites[site] = std::max(into.sites[site], cases);
+      into.found = std::min(into.found, from.found);
+      into.symptomKeys.push_back(keys[i]);
+      into.symptoms.push_back(from.cause.title);
+      problems_.erase(it);
+    }
+  }
+}
+
 // A problem's severity as the run saw it: a rejection that no case of its (property, pair)s
 // escaped is the webhook failing every request, an outage.
 void Tally::fillProblems(KindReport& report) {
+  foldDefects();
   std::vector<std::pair<std::size_t, Problem>> ranked;  // first found, problem
   for (auto& [key, entry] : problems_) {
     Problem p;
@@ -193,6 +345,8 @@ void Tally::fillProblems(KindReport& report) {
     }
     if (!p.warningOnly) p.warningReason.clear();
     if (p.severity == Severity::Rejected && everyCaseFailed) p.severity = Severity::Outage;
+    p.symptomKeys = std::move(entry.symptomKeys);
+    p.symptoms = std::move(entry.symptoms);
     p.example = std::move(entry.example);
     p.example.cause = entry.cause;
     p.example.cases = p.cases;

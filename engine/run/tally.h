@@ -3,6 +3,7 @@
 // Used by the runner only; the report it fills is read by reports/.
 #pragma once
 
+#include <functional>
 #include <map>
 #include <set>
 #include <string>
@@ -34,6 +35,12 @@ class Tally {
                   const std::string& causeKey, Finding example);
   // Replaces the example of a problem (by the shrunk one), with its title in the example's words.
   void setProblemExample(const std::string& problem, Finding example);
+  // What the problem's shrunk counterexample shows when every property judges it: the problems
+  // (identities) of that case. Two problems whose shrunk counterexamples show each other are one
+  // defect seen from two sides (a field lost and the same field missing where it is required; four
+  // fields of one list item dropped by one line): fill() reports them as one problem with several
+  // symptoms. A problem without a shrunk counterexample is never folded.
+  void setProblemWitness(const std::string& problem, std::vector<std::string> shows);
   void addAll(const std::vector<CheckResult>& results, const std::string& from,
               const std::string& to);
   void latency(const std::string& from, const std::string& to, std::size_t batchSize,
@@ -57,7 +64,16 @@ class Tally {
     std::map<Key, int> sites;  // failing cases per (property, pair)
     Finding example;           // the first failure that showed it
     std::size_t found = 0;     // the order problems were first seen in
+    std::vector<std::string> witnessed = {};  // setProblemWitness
+    int losses = 0, zeroLosses = 0;           // its causes' sightings, and those of zeros lost
+    std::vector<std::string> symptomKeys = {}, symptoms = {};  // folded into it
   };
+  void foldDefects();
+  static bool losesOnlyZeros(const ProblemEntry& entry);
+  void foldSiblings(const std::function<void(const std::string&, const std::string&)>& join) const;
+  // Groups of problems that are one defect (setProblemWitness), each group's keys most severe
+  // first, then first found.
+  std::vector<std::vector<std::string>> defects() const;
   std::map<std::string, ProblemEntry> problems_;
   void addProblems(const Key& key, const Finding& finding, const std::vector<Cause>& causes);
   void fillProblems(KindReport& report);

@@ -7,7 +7,7 @@
 namespace convcheck::example {
 
 std::span<const FaultInfo> faultCatalogue() {
-  static constexpr std::array<FaultInfo, 24> kCatalogue{{
+  static constexpr std::array<FaultInfo, 29> kCatalogue{{
       {Fault::UidNotEchoed, "uid-not-echoed", "uid-echo",
        "response.uid is not the request uid (empty)", ""},
       {Fault::ReverseObjects, "reverse-objects", "order",
@@ -78,6 +78,27 @@ std::span<const FaultInfo> faultCatalogue() {
        "more loses the rest through an older version; a deep fault, as generated objects carry "
        "at most a handful of tags",
        "edit-round-trip"},
+      {Fault::TruthyCopy, "truthy-copy", "round-trip",
+       "Widget: to v1alpha1 copies spec.replicas and status.readyReplicas only when truthy (as "
+       "JavaScript's `if (value)` does): a 0 is lost; one defect in two fields",
+       "edit-round-trip transitivity"},
+      {Fault::LimitsEmptied, "limits-emptied", "round-trip",
+       "Widget: v1 -> older stashes spec.limits as {}: its cpu and memory are lost through older "
+       "versions; one defect in two fields",
+       "edit-round-trip"},
+      {Fault::CrashNoStatus, "crash-no-status", "converts-valid-input",
+       "Widget: to v1alpha1, an object without status fails with \"Cannot read properties of "
+       "undefined (reading 'phase')\", as a JavaScript webhook crashes",
+       ""},
+      {Fault::CrashNoNickname, "crash-no-nickname", "converts-valid-input",
+       "Widget: to v1, an object whose stash holds no nickname fails with \"Cannot read "
+       "properties of undefined (reading 'length')\"; with crash-no-status, two defects that "
+       "differ only in the property named",
+       ""},
+      {Fault::LeaksAnnotations, "leaks-annotations", "batch-independence",
+       "the annotations of earlier objects of a request land on the later ones (a map reused "
+       "across the loop): another object's metadata in this one",
+       "round-trip"},
   }};
   return kCatalogue;
 }

@@ -37,6 +37,11 @@ enum class Fault : std::uint8_t {
   OwnedAnnotationLoss,
   Float64Numbers,
   StashOverflow,
+  TruthyCopy,
+  LimitsEmptied,
+  CrashNoStatus,
+  CrashNoNickname,
+  LeaksAnnotations,
   // Faults of the webhook's second release (--release 2), which only an upgrade shows.
   ConvertsStoredDifferently,
   DropsV1alpha1,

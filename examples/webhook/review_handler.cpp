@@ -9,6 +9,27 @@
 #include "examples/webhook/object_converter.h"
 
 namespace convcheck::example {
+
+namespace {
+
+using nlohmann::json;
+
+// leaks-annotations: `object` gets every annotation of `leaked` it does not have, then `leaked`
+// gets the object's own.
+void leakAnnotations(json& object, json& leaked) {
+  auto metadata = object.find("metadata");
+  if (metadata == object.end() || !metadata->is_object()) return;
+  json& annotations = (*metadata)["annotations"];
+  if (annotations.is_null()) annotations = json::object();
+  if (!annotations.is_object()) return;
+  const json own = annotations;
+  for (auto it = leaked.begin(); it != leaked.end(); ++it)
+    if (!annotations.contains(it.key())) annotations[it.key()] = it.value();
+  for (auto it = own.begin(); it != own.end(); ++it) leaked[it.key()] = it.value();
+  if (annotations.empty()) metadata->erase("annotations");
+}
+
+}  // namespace
 namespace {
 
 using nlohmann::json;
@@ -128,11 +149,13 @@ HttpReply handleConversionReview(std::string_view contentType, std::string_view 
   }
 
   json converted = json::array();
+  json leaked = json::object();  // leaks-annotations: the annotations of the objects so far
   for (std::size_t i = 0; i < objects.size(); ++i) {
     auto outcome = convertObject(objects[i], desired, faults, i, kinds);
     if (!outcome.ok())
       return delayed(fail("cannot convert " + describeObject(i, objects[i]) + " to " + desired +
                           ": " + outcome.error));
+    if (faults.has(Fault::LeaksAnnotations)) leakAnnotations(outcome.object, leaked);
     converted.push_back(std::move(outcome.object));
   }
 

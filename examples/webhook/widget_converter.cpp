@@ -71,6 +71,8 @@ std::string stashV1Fields(json& object, const FaultSet& faults) {
     stash["tags"].erase(stash["tags"].begin() + 8, stash["tags"].end());
   if (faults.has(Fault::StaleStash) && spec->contains("replicas"))
     stash["replicas"] = (*spec)["replicas"];
+  if (faults.has(Fault::LimitsEmptied) && stash.contains("limits"))
+    stash["limits"] = json::object();
   object["metadata"]["annotations"][std::string(kWidgetStashAnnotation)] = stash.dump();
   return {};
 }
@@ -100,6 +102,18 @@ std::string restoreV1Fields(json& object) {
   return {};
 }
 
+// Whether the stash annotation of `object` holds `field` (crash-no-nickname reads it unchecked).
+bool stashHolds(const json& object, const char* field) {
+  const auto metadata = object.find("metadata");
+  if (metadata == object.end() || !metadata->is_object()) return false;
+  const auto annotations = metadata->find("annotations");
+  if (annotations == metadata->end() || !annotations->is_object()) return false;
+  const auto stashed = annotations->find(std::string(kWidgetStashAnnotation));
+  if (stashed == annotations->end() || !stashed->is_string()) return false;
+  const json stash = json::parse(stashed->get<std::string>(), nullptr, false);
+  return stash.is_object() && stash.contains(field);
+}
+
 void applyReplicasFaults(json& object, const FaultSet& faults) {
   auto spec = object.find("spec");
   if (spec == object.end() || !spec->is_object()) return;
@@ -114,8 +128,21 @@ void applyReplicasFaults(json& object, const FaultSet& faults) {
     *replicas = kLossyReplicasCap;
 }
 
-// legacy-version-loss and owned-annotation-loss: what a conversion to v1alpha1 loses.
+// truthy-copy: `if (value)` copies take a 0 for absent.
+void dropZero(json& object, const char* section, const char* field) {
+  auto part = object.find(section);
+  if (part == object.end() || !part->is_object()) return;
+  auto value = part->find(field);
+  if (value != part->end() && value->is_number() && *value == 0) part->erase(value);
+}
+
+// legacy-version-loss, owned-annotation-loss and truthy-copy: what a conversion to v1alpha1
+// loses.
 void applyAlphaFaults(json& object, const FaultSet& faults) {
+  if (faults.has(Fault::TruthyCopy)) {
+    dropZero(object, "spec", "replicas");
+    dropZero(object, "status", "readyReplicas");
+  }
   if (faults.has(Fault::LegacyVersionLoss))
     if (auto spec = object.find("spec"); spec != object.end() && spec->is_object())
       spec->erase("size");
@@ -174,6 +201,8 @@ std::string fromHub(json& object, std::string_view toVersion, const FaultSet& fa
     applyAlphaFaults(object, faults);
     renameToAlpha(object);
   } else if (toVersion == "v1" || toVersion == "v2") {
+    if (faults.has(Fault::CrashNoNickname) && toVersion == "v1" && !stashHolds(object, "nickname"))
+      return "Cannot read properties of undefined (reading 'length')";
     if (auto error = restoreV1Fields(object); !error.empty()) return error;
     if (faults.has(Fault::ConvertsStoredDifferently)) mapSizeOnDirectPath(object);
     if (toVersion == "v2") scalingFromReplicas(object);
@@ -232,6 +261,8 @@ ConversionOutcome convertWidget(const json& object, std::string_view fromVersion
   json out = object;
   out["apiVersion"] = std::string(kWidgetGroup) + "/" + std::string(toVersion);
   if (fromVersion == toVersion) return ConversionOutcome::success(std::move(out));
+  if (faults.has(Fault::CrashNoStatus) && toVersion == "v1alpha1" && !out.contains("status"))
+    return ConversionOutcome::failure("Cannot read properties of undefined (reading 'phase')");
   if (faults.has(Fault::NeedsDefault)) {
     auto spec = out.find("spec");
     if (spec == out.end() || !spec->is_object() || !spec->contains("size"))

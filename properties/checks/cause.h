@@ -31,6 +31,7 @@ struct Cause {
   // The defect it shows, the same under every property and version pair (problem_identity.h):
   // "lost|spec.ports[*].name", "rejected|result-status|<masked message>", "float64".
   std::string problem = {};
+  bool lostZero = false;  // a lost "", 0 or false (what `if (value)` copies drop)
   bool operator==(const Cause& other) const { return key == other.key; }
 };
 

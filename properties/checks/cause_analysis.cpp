@@ -3,7 +3,6 @@
 #include <algorithm>
 #include <cmath>
 #include <optional>
-#include <regex>
 #include <utility>
 
 #include <fmt/format.h>
@@ -93,11 +92,50 @@ std::vector<DiffLine> labelAndAnnotationKeys(std::vector<DiffLine> lines) {
   return out;
 }
 
+// Whether the value a line added or changed is what another object of the case's input holds at
+// the same path (an annotation of the object before it in the batch): another object's data in
+// this one. Only strings count, of three or more characters or under such a key (a shared
+// "a" or 0 is chance).
+// `looked` counts the objects looked into for the finding, at most kLookups in all.
+bool fromAnotherObject(const Finding& f, const DiffLine& line, std::size_t& looked) {
+  constexpr std::size_t kDistinctive = 3;
+  constexpr std::size_t kLookups = 20000;
+  if (line.missing || !line.got.is_string()) return false;
+  // A value of three or more characters, or any value under an added key that long (an
+  // annotation "team.example/owner": "" of the object before it).
+  const bool distinctiveKey = line.added && !line.steps.empty() && !line.steps.back().isIndex &&
+                              line.steps.back().key.size() >= kDistinctive;
+  if (!distinctiveKey && line.got.get_ref<const std::string&>().size() < kDistinctive) return false;
+  if (!f.expected.is_object() || !f.expected.contains("metadata")) return false;
+  const json& ownMeta = f.expected["metadata"];
+  auto holds = [&](const json& object) {
+    const json* there = valueAtSteps(object, line.steps);
+    return there != nullptr && *there == line.got;
+  };
+  auto elsewhere = [&](const json& object) {
+    if (++looked > kLookups) return false;
+    const auto meta = object.find("metadata");
+    if (meta == object.end() || !meta->is_object() ||
+        (meta->value("name", "") == ownMeta.value("name", "") &&
+         meta->value("namespace", "") == ownMeta.value("namespace", "")))
+      return false;
+    return holds(object);
+  };
+  // What another object of the case's first request was written with (not what the webhook
+  // made of it: two values it truncated alike, or an annotation it stamps on every object, would
+  // look alike). A value every object of the request holds is nobody's in particular.
+  if (f.exchanges.empty()) return false;
+  const auto& input = f.exchanges.front()->sent.objects;
+  if (input.size() > 1 && std::all_of(input.begin(), input.end(), holds)) return false;
+  return std::any_of(input.begin(), input.end(), elsewhere);
+}
+
 void diffCauses(const Finding& f, const SchemaLookup& schemaOf, std::vector<Cause>& out) {
   const json* schema = nullptr;
   if (schemaOf) schema = schemaOf(objectVersion(f.expected));
   const Property* property = findProperty(f.property);
   const bool metadataProperty = property != nullptr && property->aboutMetadata;
+  std::size_t looked = 0;
   for (const auto& line : labelAndAnnotationKeys(jsonDiff(f.expected, f.got))) {
     if (isFloat64Rounding(line.expected, line.got)) {
       out.push_back(
@@ -111,6 +149,19 @@ void diffCauses(const Finding& f, const SchemaLookup& schemaOf, std::vector<Caus
         inMetadata |= step.key == "metadata";
         break;
       }
+    // Another object's value in this one: a batch bug (state kept across the loop), which hands
+    // one client's data to another: one problem per section it lands in, never cosmetic.
+    if (fromAnotherObject(f, line, looked)) {
+      std::string section;
+      for (std::size_t i = 0; i < line.steps.size() && i < 2; ++i)
+        section = diffChildPath(section, line.steps[i].isIndex ? "*" : line.steps[i].key);
+      out.push_back({f.property + "|contamination|" + section, Severity::DataLoss,
+                     fmt::format("{} gets a value of another object of the same request ({}): "
+                                 "the webhook carries data from one object into the next",
+                                 path.empty() ? "the object" : path, shortValue(line.got)),
+                     section});
+      continue;
+    }
     const char* what = line.missing ? "lost" : line.added ? "added" : "changed";
     Severity severity = inMetadata   ? Severity::Cosmetic
                         : line.added ? Severity::Invented
@@ -125,8 +176,12 @@ void diffCauses(const Finding& f, const SchemaLookup& schemaOf, std::vector<Caus
     // problem (a stale copy loses an edit here and brings a deleted value back there; a toggled
     // annotation is lost in one case and changed in the next; an entry added to a list, or the
     // whole list when there was none).
+    const json& lostValue = line.expected;
+    const bool lostZero = line.missing && ((lostValue.is_string() && lostValue.empty()) ||
+                                           (lostValue.is_boolean() && !lostValue.get<bool>()) ||
+                                           (lostValue.is_number() && lostValue == 0));
     out.push_back({f.property + "|" + what + "|" + path, severity, std::move(title), path,
-                   fieldProblem(path)});
+                   fieldProblem(path), lostZero});
   }
 }
 

@@ -70,6 +70,35 @@ std::vector<DiffLine> jsonDiff(const nlohmann::json& expected, const nlohmann::j
   return out;
 }
 
+namespace {
+
+template <typename Json>
+Json* stepInto(Json* node, const std::vector<PathStep>& steps) {
+  for (const auto& step : steps) {
+    if (step.isIndex) {
+      if (!node->is_array() || step.index >= node->size()) return nullptr;
+      node = &(*node)[step.index];
+    } else {
+      if (!node->is_object()) return nullptr;
+      auto it = node->find(step.key);
+      if (it == node->end()) return nullptr;
+      node = &*it;
+    }
+  }
+  return node;
+}
+
+}  // namespace
+
+const nlohmann::json* valueAtSteps(const nlohmann::json& value,
+                                   const std::vector<PathStep>& steps) {
+  return stepInto(&value, steps);
+}
+
+nlohmann::json* valueAtSteps(nlohmann::json& value, const std::vector<PathStep>& steps) {
+  return stepInto(&value, steps);
+}
+
 std::string renderDiff(const std::vector<DiffLine>& diff, std::size_t maxLines) {
   std::string out;
   std::size_t shown = 0;

@@ -27,6 +27,11 @@ struct DiffLine {
 
 std::vector<DiffLine> jsonDiff(const nlohmann::json& expected, const nlohmann::json& got);
 
+// The value at `steps` of `value` (a DiffLine's path in another object), or nullptr when a step
+// is not there.
+const nlohmann::json* valueAtSteps(const nlohmann::json& value, const std::vector<PathStep>& steps);
+nlohmann::json* valueAtSteps(nlohmann::json& value, const std::vector<PathStep>& steps);
+
 // "- spec.image: \"a\"" / "+ spec.image: \"b\"" lines, at most maxLines (then "… N more").
 std::string renderDiff(const std::vector<DiffLine>& diff, std::size_t maxLines = 40);
 

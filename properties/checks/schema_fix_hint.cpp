@@ -15,22 +15,6 @@ using nlohmann::json;
 
 namespace {
 
-// The value at `steps` of `object`, or nullptr.
-const json* valueAt(const json& object, const std::vector<PathStep>& steps) {
-  const json* node = &object;
-  for (const auto& step : steps) {
-    if (step.isIndex) {
-      if (!node->is_array() || step.index >= node->size()) return nullptr;
-      node = &(*node)[step.index];
-    } else {
-      auto it = node->is_object() ? node->find(step.key) : node->end();
-      if (!node->is_object() || it == node->end()) return nullptr;
-      node = &*it;
-    }
-  }
-  return node;
-}
-
 // Whether a value can stand at `steps` under `schema`: a declared property, an item, a key of
 // additionalProperties, or anything below x-kubernetes-preserve-unknown-fields.
 bool schemaHolds(const json& schema, const std::vector<PathStep>& steps) {
@@ -106,7 +90,7 @@ std::optional<std::string> schemaFixHint(const SchemaViolationSite& site, const 
                                          const json& converted, const json* sourceSchema) {
   if (site.from.empty() || site.from == site.to) return std::nullopt;
   const std::vector<PathStep> steps = pathSteps(site.path);
-  const json* before = valueAt(sent, steps);
+  const json* before = valueAtSteps(sent, steps);
   if (site.message.rfind("Required value", 0) == 0) {
     if (before != nullptr)
       return fmt::format(
@@ -132,7 +116,7 @@ std::optional<std::string> schemaFixHint(const SchemaViolationSite& site, const 
           site.path, site.from, site.to, site.from);
     return std::nullopt;
   }
-  const json* after = valueAt(converted, steps);
+  const json* after = valueAtSteps(converted, steps);
   if (after == nullptr) return std::nullopt;  // about a parent: nothing to compare
   if (before == nullptr)
     return fmt::format(

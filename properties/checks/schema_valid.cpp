@@ -3,7 +3,7 @@
 
 #include <algorithm>
 #include <cctype>
-#include <regex>
+#include <optional>
 
 #include <fmt/format.h>
 
@@ -80,19 +80,50 @@ CheckResult judgeSchemaValid(const ExchangeRef& ref, const CaseContext& ctx,
           ""};
 }
 
+// A detail line "index 0: spec.port: message" as its index, path and message.
+struct Violation {
+  std::size_t index = 0;
+  std::string at, message;
+};
+std::optional<Violation> violationOf(const std::string& detail) {
+  static const std::string lead = "index ";
+  if (detail.rfind(lead, 0) != 0) return std::nullopt;
+  std::size_t digits = lead.size();
+  while (digits < detail.size() && std::isdigit(static_cast<unsigned char>(detail[digits])))
+    ++digits;
+  if (digits == lead.size() || detail.compare(digits, 2, ": ") != 0) return std::nullopt;
+  const std::size_t path = digits + 2;
+  const std::size_t colon = detail.find(": ", path);
+  if (colon == std::string::npos) return std::nullopt;
+  Violation v;
+  v.index = std::stoul(detail.substr(lead.size(), digits - lead.size()));
+  v.at = detail.substr(path, colon - path);
+  v.message = detail.substr(colon + 2);
+  return v;
+}
+
+// The field valijson names in "valijson: Missing required property 'x'." (else nullopt).
+std::optional<std::string> missingRequired(const std::string& message) {
+  static const std::string lead = "valijson: Missing required property '";
+  if (message.rfind(lead, 0) != 0) return std::nullopt;
+  std::size_t end = message.size();
+  if (end > lead.size() && message[end - 1] == '.') --end;
+  if (end <= lead.size() || message[end - 1] != '\'') return std::nullopt;
+  return message.substr(lead.size(), end - 1 - lead.size());
+}
+
 // One cause per innermost violation the details name ("index 0: spec.port: …").
 void schemaViolationCauses(const Finding& f, const SchemaLookup& schemaOf,
                            std::vector<Cause>& out) {
-  static const std::regex detail(R"(^index (\d+): (.*?): (.*)$)");
   for (const auto& d : f.details) {
-    std::smatch m;
-    if (!std::regex_match(d, m, detail)) continue;
+    const auto m = violationOf(d);
+    if (!m) continue;
     // valijson repeats a violation on every parent ("Failed to validate against schema
     // associated with property name 'x'"): the innermost line is the cause.
-    if (m[3].str().find("Failed to validate") != std::string::npos) continue;
+    if (m->message.find("Failed to validate") != std::string::npos) continue;
     // A number the webhook rounded through float64 breaks the integer type: the rounding is
     // the cause, under every property that sees it.
-    if (auto rounded = float64RoundedAt(f, std::stoul(m[1].str()), m[2].str())) {
+    if (auto rounded = float64RoundedAt(f, m->index, m->at)) {
       out.push_back({f.property + "|float64",
                      Severity::DataLoss,
                      float64Title(rounded->first, rounded->second),
@@ -101,11 +132,9 @@ void schemaViolationCauses(const Finding& f, const SchemaLookup& schemaOf,
     }
     // valijson names a missing required field at its parent, the native check at the field:
     // one violation, one cause (the first line's words).
-    static const std::regex missing(R"(^valijson: Missing required property '(.*)'\.?$)");
-    std::string at = m[2].str(), message = m[3].str();
-    std::smatch field;
-    if (std::regex_match(message, field, missing)) {
-      at = diffChildPath(at, field[1].str());
+    std::string at = m->at, message = m->message;
+    if (auto field = missingRequired(message)) {
+      at = diffChildPath(at, *field);
       message = "required field is missing";
     }
     std::string path = normalisedTextPath(at, schemaOf, f.to);

@@ -180,7 +180,10 @@ rc::Gen<json> genWidgetObject(const std::string& version, bool mayCarryStash) {
     const bool alpha = version == "v1alpha1";
     json object = drawObjectHead("example.convcheck.dev/" + version, "Widget");
     json spec = {{alpha ? "color" : "colour", drawString("abcdefghijklmnopqrstuvwxyz", 1, 32)}};
-    if (drawBool()) spec[alpha ? "count" : "replicas"] = *rc::gen::inRange<std::int64_t>(0, 1001);
+    // Replicas are 0 (a zero value, which `if (value)` copies lose) or drawn.
+    if (drawBool())
+      spec[alpha ? "count" : "replicas"] = *rc::gen::weightedOneOf<std::int64_t>(
+          {{1, rc::gen::just<std::int64_t>(0)}, {3, rc::gen::inRange<std::int64_t>(0, 1001)}});
     if (drawBool()) spec["size"] = *rc::gen::element<std::string>("small", "medium", "large");
     json extras = *genWidgetV1OnlyFields();
     if (version == "v1") {

@@ -112,5 +112,18 @@ TEST(ShrinkQueue, AStoppedRunMakesNoShrinkCalls) {
   EXPECT_EQ(run.calls.requests(), caseCalls);
 }
 
+TEST(ShrinkQueue, ShrinksNotStartedByTheTimeBudgetAreLeftOutAndTheNoteNamesThatBudget) {
+  DropFieldRun run;
+  for (int i = 0; i < 20; ++i) run.runCase();
+  const int caseCalls = run.calls.requests();
+  run.shrinks.setDeadline(std::chrono::steady_clock::now() - std::chrono::seconds(1),
+                          "a quarter of --duration 4s after testing");
+  const std::string note = run.shrinks.drain();
+  EXPECT_EQ(run.calls.requests(), caseCalls);
+  EXPECT_NE(note.find("time budget (a quarter of --duration 4s after testing)"), std::string::npos)
+      << note;
+  EXPECT_NE(note.find("keep their unshrunk example"), std::string::npos) << note;
+}
+
 }  // namespace
 }  // namespace convcheck

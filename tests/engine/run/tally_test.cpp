@@ -3,6 +3,10 @@
 // counts, warnings per version pair and latency percentiles.
 #include "engine/run/tally.h"
 
+#include <algorithm>
+
+#include "engine/run/zero_value_probe.h"
+
 #include <gtest/gtest.h>
 
 namespace convcheck {
@@ -188,6 +192,123 @@ TEST(Tally, AShrunkExampleReplacesTheProblemsExampleAndTitle) {
   ASSERT_EQ(r.problems.size(), 1u);
   EXPECT_EQ(r.problems[0].example.summary, "small");
   EXPECT_EQ(r.problems[0].title, "title small");
+}
+
+}  // namespace
+}  // namespace convcheck
+
+namespace convcheck {
+namespace {
+
+// A data loss at `path` (a field problem) seen by round-trip on (from, to).
+CheckResult lostAt(const std::string& path, const std::string& marker) {
+  Finding f;
+  f.property = "round-trip";
+  f.summary = marker;
+  f.causes = {
+      Cause{"round-trip|lost|" + path, Severity::DataLoss, "lost " + path, path, "field|" + path}};
+  return {"round-trip", Outcome::Fail, f, ""};
+}
+
+TEST(TallyDefects, ProblemsWhoseShrunkCasesShowEachOtherAreOneProblemWithSeveralSymptoms) {
+  Tally t({}, {});
+  t.add(lostAt("spec.port", "a"), "v1", "v2");
+  t.add(failureOf("schema-valid", "invalid|spec.port", Severity::Invented, "b"), "v1", "v2");
+  t.add(lostAt("spec.other", "c"), "v1", "v2");
+  t.setProblemWitness("field|spec.port", {"field|spec.port", "invalid|spec.port"});
+  t.setProblemWitness("invalid|spec.port", {"invalid|spec.port", "field|spec.port"});
+  // spec.other's shrunk case shows spec.port too, but not the other way round: another defect
+  // that the same minimal object happens to meet.
+  t.setProblemWitness("field|spec.other", {"field|spec.other", "field|spec.port"});
+  KindReport r;
+  t.fill(r);
+  ASSERT_EQ(r.problems.size(), 2u);
+  const Problem& folded = r.problems[0].key == "field|spec.port" ? r.problems[0] : r.problems[1];
+  EXPECT_EQ(folded.key, "field|spec.port");  // the most severe symptom names the problem
+  EXPECT_EQ(folded.symptomKeys, std::vector<std::string>{"invalid|spec.port"});
+  EXPECT_EQ(folded.symptoms, std::vector<std::string>{"title b"});
+  EXPECT_EQ(folded.sites.size(), 2u);  // round-trip and schema-valid
+}
+
+TEST(TallyDefects, WithoutAShrunkCaseNothingIsFolded) {
+  Tally t({}, {});
+  t.add(lostAt("spec.port", "a"), "v1", "v2");
+  t.add(failureOf("schema-valid", "invalid|spec.port", Severity::Invented, "b"), "v1", "v2");
+  t.setProblemWitness("field|spec.port", {"field|spec.port", "invalid|spec.port"});
+  KindReport r;
+  t.fill(r);
+  EXPECT_EQ(r.problems.size(), 2u);
+}
+
+TEST(TallyDefects, FieldsThatLoseOnlyZerosAreOneProblemWhateverTheirNames) {
+  Tally t({}, {});
+  t.add(lostAt("spec.replicas", "a"), "v1", "v2");
+  t.add(lostAt("spec.count", "b"), "v2", "v1");
+  t.add(lostAt("status.ready", "c"), "v1", "v2");
+  t.add(lostAt("spec.name", "d"), "v1", "v2");
+  for (const char* key : {"field|spec.replicas", "field|spec.count", "field|status.ready"})
+    t.setProblemWitness(key, {key, kDropsZeroValues});
+  KindReport r;
+  t.fill(r);
+  ASSERT_EQ(r.problems.size(), 2u);
+  const Problem& zeros = r.problems[0].key == "field|spec.name" ? r.problems[1] : r.problems[0];
+  EXPECT_EQ(zeros.symptomKeys.size(), 2u);
+  EXPECT_NE(zeros.title.find("zeros"), std::string::npos) << zeros.title;
+  EXPECT_NE(zeros.title.find("status.ready"), std::string::npos) << zeros.title;
+}
+
+TEST(TallyDefects, FieldsOfOneParentBelowTheTopLevelOnTheSamePairsAreOneProblem) {
+  Tally t({}, {});
+  for (const char* pair : {"v2", "v3"}) {
+    t.add(lostAt("spec.routes[*].host", "h"), "v1", pair);
+    t.add(lostAt("spec.routes[*].port", "p"), "v1", pair);
+    t.add(lostAt("spec.routes[*].backend.scheme", "s"), "v1", pair);
+    t.add(lostAt("spec.a", "a"), "v1", pair);  // top-level fields are not siblings
+    t.add(lostAt("spec.b", "b"), "v1", pair);
+  }
+  t.add(lostAt("spec.routes[*].weight", "w"), "v2", "v1");  // other pairs: another defect
+  KindReport r;
+  t.fill(r);
+  std::vector<std::string> keys;
+  for (const auto& p : r.problems) keys.push_back(p.key);
+  std::sort(keys.begin(), keys.end());
+  EXPECT_EQ(keys,
+            (std::vector<std::string>{"field|spec.a", "field|spec.b", "field|spec.routes[*].host",
+                                      "field|spec.routes[*].weight"}));
+}
+
+}  // namespace
+}  // namespace convcheck
+
+namespace convcheck {
+namespace {
+
+CheckResult lostZeroAt(const std::string& path, bool zero) {
+  CheckResult r = lostAt(path, "z");
+  r.finding->causes.front().lostZero = zero;
+  return r;
+}
+
+TEST(TallyDefects, WhereNothingWasProbedFieldsThatLostOnlyZerosInThreeCasesAreOneProblem) {
+  Tally t({}, {});
+  for (int i = 0; i < 3; ++i) {
+    t.add(lostZeroAt("spec.replicas", true), "v1", "v2");
+    t.add(lostZeroAt("spec.count", true), "v2", "v1");
+    t.add(lostZeroAt("spec.size", i != 1), "v1", "v2");  // once a non-zero value: any value
+  }
+  t.add(lostZeroAt("spec.weight", true), "v1", "v2");  // once: no evidence
+  t.setProblemWitness("field|spec.count", {"field|spec.count", kLosesAnyValue});  // probed: no
+  KindReport r;
+  t.fill(r);
+  EXPECT_EQ(r.problems.size(), 4u);
+  t = Tally({}, {});
+  for (int i = 0; i < 3; ++i) {
+    t.add(lostZeroAt("spec.replicas", true), "v1", "v2");
+    t.add(lostZeroAt("spec.count", true), "v2", "v1");
+  }
+  KindReport folded;
+  t.fill(folded);
+  EXPECT_EQ(folded.problems.size(), 1u);
 }
 
 }  // namespace

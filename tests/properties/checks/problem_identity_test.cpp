@@ -11,29 +11,42 @@ namespace {
 
 using nlohmann::json;
 
-TEST(MaskMessage, NumbersQuotedValuesAndGroupVersionKindsAreMasked) {
+TEST(MaskMessage, NumbersQuotedRequestValuesAndGroupVersionKindsAreMasked) {
   EXPECT_EQ(maskMessage("conversion webhook for example.dev/v1beta1, Kind=Widget failed: "
-                        "spec.size 12.5 is not \"large\" or 'small' (`x`)",
-                        {}),
-            "conversion webhook for <gvk> failed: spec.size <n> is not \"<v>\" or \"<v>\" "
-            "(\"<v>\")");
+                        "spec.size 12.5 is not \"large\" or 'small' (`x`), \"7\"",
+                        {}, {"large", "small", "x"}),
+            "conversion webhook for <gvk> failed: spec.size <v> is not \"<v>\" or \"<v>\" "
+            "(\"<v>\"), \"<v>\"");
+}
+
+TEST(MaskMessage, QuotedTextTheWebhookWroteItselfStays) {
+  // The property a crash read is the code's, not the request's: it tells two crashes apart.
+  EXPECT_EQ(maskMessage("Cannot read properties of undefined (reading 'team')", {}, {"tcp"}),
+            "Cannot read properties of undefined (reading 'team')");
+  // A request value inside the quotes, between separators, is still the request's.
+  EXPECT_EQ(maskMessage("unknown backend \"https://api-7f.example\"", {}, {"api-7f"}),
+            "unknown backend \"<v>\"");
+  EXPECT_EQ(maskMessage("unknown backend \"https://api-7f.example\"", {}, {"api"}),
+            "unknown backend \"<v>\"");
+  EXPECT_EQ(maskMessage("cannot read 'apiKeyVerification'", {}, {"api"}),
+            "cannot read 'apiKeyVerification'");
 }
 
 TEST(MaskMessage, NamesAreMaskedAsWordsAndAsPartsOfWords) {
   EXPECT_EQ(maskMessage("widget web-1ab and web-1ab-converted in ns prod; prod-2 stays, v1 goes.",
                         {"web-1ab", "prod", "v1"}),
-            "widget <name> and <name> in ns <name>; <name> stays, <name> goes.");
+            "widget <v> and <v> in ns <v>; <v> stays, <v> goes.");
   // Not inside a word: "alphanumeric" is not the name "alpha", "v1beta1" not the version "v1".
   EXPECT_EQ(maskMessage("v1beta1 is not v1; x-converted, box, alphanumeric", {"v1", "x", "alpha"}),
-            "v1beta1 is not <name>; <name>, box, alphanumeric");
+            "v1beta1 is not <v>; <v>, box, alphanumeric");
 }
 
 TEST(MaskMessage, OneOrTwoLettersAloneAreWordsOfTheMessage) {
   // Objects named "or" and "a" (names of one or two letters are valid and generated).
   EXPECT_EQ(maskMessage("Cannot convert undefined or null to object; a-converted", {"or", "a"}),
-            "Cannot convert undefined or null to object; <name>");
+            "Cannot convert undefined or null to object; <v>");
   // Outside prose a short name is still a name.
-  EXPECT_EQ(maskMessage("object (t/x1) failed", {"t", "x1"}), "object (<name>/<name>) failed");
+  EXPECT_EQ(maskMessage("object (t/x1) failed", {"t", "x1"}), "object (<v>/<v>) failed");
   // An object named "0" does not turn an address or a count into a name.
   EXPECT_EQ(maskMessage("no response from https://127.0.0.1:8443 with 0 bytes", {"0"}),
             maskMessage("no response from https://127.0.0.1:8443 with 0 bytes", {}));
@@ -61,7 +74,8 @@ TEST(MaskMessage, BothValuesOfAnIdentityChangeAreMaskedWhateverTheName) {
 }
 
 TEST(MaskMessage, AnUnclosedQuoteStays) {
-  EXPECT_EQ(maskMessage("can't parse \"x\"", {}), "can't parse \"<v>\"");
+  EXPECT_EQ(maskMessage("can't parse \"x\"", {}, {"x"}), "can't parse \"<v>\"");
+  EXPECT_EQ(maskMessage("can't parse \"x", {}, {"x"}), "can't parse \"x");
 }
 
 TEST(MaskMessage, ABadObjectInAListAndAloneIsOneMessage) {
@@ -75,7 +89,7 @@ TEST(MaskMessage, ABadObjectInAListAndAloneIsOneMessage) {
 TEST(MaskMessage, VersionNamesInsideWordsAreKept) {
   // Only standalone numbers are masked: "v1beta1" keeps its digits.
   EXPECT_EQ(maskMessage("cannot convert to v1beta1 at index 3", {}),
-            "cannot convert to v1beta1 at index <n>");
+            "cannot convert to v1beta1 at index <v>");
 }
 
 TEST(MaskMessage, ALongMessageIsCutOnACharacterBoundary) {
@@ -93,7 +107,8 @@ TEST(MaskMessage, ALongMessageIsCutOnACharacterBoundary) {
 TEST(MaskMessage, DifferentMessagesStayDifferent) {
   EXPECT_NE(maskMessage("Cannot convert undefined or null to object", {}),
             maskMessage("Cannot read properties of undefined (reading 'split')", {}));
-  EXPECT_EQ(maskMessage("Cannot read properties of undefined (reading 'split')", {}),
+  // Two crashes that read different properties are two defects (fixing one leaves the other).
+  EXPECT_NE(maskMessage("Cannot read properties of undefined (reading 'split')", {}),
             maskMessage("Cannot read properties of undefined (reading 'name')", {}));
 }
 
@@ -108,8 +123,18 @@ TEST(MaskedRejection, TheSentObjectsNamesUidsAndVersionsAreMasked) {
       {json{{"apiVersion", "example.dev/v1"},
             {"metadata", {{"name", "cron-9x"}, {"namespace", "team-a"}, {"uid", "5f0c-aa"}}}}});
   ex.verdict.message = "converting team-a/cron-9x (5f0c-aa) from v1 to v2: no image";
+  EXPECT_EQ(maskedRejection(ex), "converting <v>/<v> (<v>) from <v> to <v>: no image");
+}
+
+TEST(MaskedRejection, QuotedValuesOfTheSentObjectsAreMaskedTheCodesWordsKept) {
+  Exchange ex;
+  ex.sent.desiredApiVersion = "example.dev/v2";
+  ex.sent.objects = SharedObjects::own({json{{"apiVersion", "example.dev/v1"},
+                                             {"metadata", {{"name", "a1"}}},
+                                             {"spec", {{"protocol", "SCTP"}, {"port", 8443}}}}});
+  ex.verdict.message = "unsupported protocol 'SCTP' on port '8443' (reading 'listeners')";
   EXPECT_EQ(maskedRejection(ex),
-            "converting <name>/<name> (<name>) from <name> to <name>: no image");
+            "unsupported protocol \"<v>\" on port \"<v>\" (reading 'listeners')");
 }
 
 TEST(ProblemOfCauseKey, DropsTheProperty) {
