@@ -53,9 +53,16 @@ TEST_F(InProcessFuzz, FindsStashOverflowAndReportsItAsOneShrunkProblem) {
   ASSERT_EQ(kind.problems.size(), 1u);
   EXPECT_EQ(kind.problems[0].id, "P1");
   EXPECT_NE(kind.problems[0].key.find("spec.tags"), std::string::npos) << kind.problems[0].key;
-  ASSERT_TRUE(kind.problems[0].example.shrink.has_value());
-  EXPECT_EQ(kind.problems[0].example.caseObjects.size(), 1u);  // shrunk to the one object
-  EXPECT_GT(kind.problems[0].example.caseObjects[0]["spec"]["tags"].size(), 8u);
+  const Finding& example = kind.problems[0].example;
+  ASSERT_TRUE(example.shrink.has_value());
+  EXPECT_EQ(example.caseObjects.size(), 1u);  // shrunk to the one object
+  // The object that should have come back holds more than eight tags. For a plain round trip it
+  // is the case's v1 object; for an edited one (libFuzzer's schedule may reach that first) it is
+  // the edit made at v1, and the case object, of another version, may have no tags at all.
+  const nlohmann::json& expected = example.expected;
+  ASSERT_TRUE(expected.contains("spec") && expected.at("spec").contains("tags"))
+      << example.property << ": " << expected.dump();
+  EXPECT_GT(expected.at("spec").at("tags").size(), 8u) << example.property;
 }
 
 TEST_F(InProcessFuzz, ACorrectConverterSpendsTheRunsAndFindsNothing) {
