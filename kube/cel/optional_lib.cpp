@@ -77,7 +77,8 @@ Value optionalIndex(const Value* a, std::size_t n, EvalState& st) {
   Value target = a[0];
   if (target.kind() == Kind::Optional) {
     if (!target.hasValue()) return target;
-    target = target.optionalValue();
+    // A copy first: assigning target its own inner value releases the optional that holds it.
+    target = Value(target.optionalValue());
   }
   if (target.kind() == Kind::Map) {
     auto v = target.asMap().find(a[1]);

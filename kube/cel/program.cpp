@@ -243,7 +243,9 @@ class Interpreter {
       if (e.optionalAt[i / 2]) {
         if (v.kind() != Kind::Optional) return Value::error("no such overload: optional entry");
         if (!v.hasValue()) continue;
-        v = v.optionalValue();
+        // A copy first: assigning v its own inner value releases the optional that holds it
+        // (often the last owner) while the assignment still reads it.
+        v = Value(v.optionalValue());
       }
       for (const auto& [ek, ev] : entries)
         if (equalValues(ek, k)) return Value::error("Failed with repeated key");
