@@ -60,6 +60,7 @@ case "$pass" in
     bash ci/build.sh asan
     sample='^(Faults\.|Runs\.ConcurrentJobs|Runs/Interrupted|Replay\.|Minimize\.'
     sample+='|Acknowledged\.AnOwnedAnnotation|Causes\.TheRealFieldLoss|StoredVersions\.AnUnserved'
+    sample+='|OneDefectOneProblem\.'
     sample+='|ExampleWebhook/FaultIsCaught\..*/(lossy_round_trip_widget|reverse_objects|change_name)( |$)'
     sample+='|ExampleWebhook/ShrunkFault\..*/(stale_stash_widget|drop_field)( |$))'
     ctest --preset asan -j "$jobs" --timeout 900 -LE e2e
