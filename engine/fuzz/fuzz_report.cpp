@@ -8,6 +8,7 @@
 #include "engine/fuzz/fuzz_session.h"
 #include "engine/run/case_judge.h"
 #include "engine/run/kind_report_header.h"
+#include "engine/run/shrink_queue.h"
 #include "engine/run/shrunk_witness.h"
 #include "engine/run/tally.h"
 #include "kube/crd/version_roles.h"
@@ -52,9 +53,11 @@ KindReport reportFoundCases(const KindContext& kind, const FuzzConfig& config,
     for (auto& job : shrinker.select(result, info)) jobs.push_back(std::move(job));
   }
   RunShrinker::rank(jobs);
-  // Fuzzing spent --max-total-time; shrinking its finds gets a quarter of it more.
-  const auto deadline =
-      std::chrono::steady_clock::now() + std::chrono::seconds(config.maxTotalTime) / 4;
+  // Fuzzing spent --max-total-time; shrinking its finds gets a quarter of it more, at least
+  // kShrinkTimeFloor.
+  const auto deadline = std::chrono::steady_clock::now() +
+                        std::max<std::chrono::milliseconds>(
+                            std::chrono::seconds(config.maxTotalTime) / 4, kShrinkTimeFloor);
   int shrunk = 0, late = 0;
   for (const auto& job : jobs) {
     if (config.maxTotalTime > 0 && std::chrono::steady_clock::now() >= deadline) {
@@ -85,7 +88,7 @@ KindReport reportFoundCases(const KindContext& kind, const FuzzConfig& config,
   if (late > 0)
     report.notes.push_back(fmt::format(
         "shrinking stopped at the time budget (a quarter of --max-total-time {} s after "
-        "fuzzing): {} of {} problems keep their unshrunk example",
+        "fuzzing, at least 30 s): {} of {} problems keep their unshrunk example",
         config.maxTotalTime, late, jobs.size()));
   tally.fill(report);
   return report;

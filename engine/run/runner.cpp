@@ -82,11 +82,14 @@ class KindRun {
       finish();
       return true;
     }
-    // --duration bounds testing; shrinking ends a quarter of it later.
+    // --duration bounds testing; shrinking ends a quarter of it later (at least
+    // kShrinkTimeFloor).
     if (config_.duration)
-      shrinks_.setDeadline(std::chrono::steady_clock::now() + *config_.duration * 5 / 4,
-                           fmt::format("a quarter of --duration {}s after testing",
-                                       config_.duration->count() / 1000.0));
+      shrinks_.setDeadline(
+          std::chrono::steady_clock::now() + *config_.duration +
+              std::max<std::chrono::milliseconds>(*config_.duration / 4, kShrinkTimeFloor),
+          fmt::format("a quarter of --duration {}s after testing, at least 30 s",
+                      config_.duration->count() / 1000.0));
     if (!config_.corpusDir.empty() || config_.clusterObjects > 0) runCorpusCases();
     int pairs = 0;  // run here, sharing --duration
     for (const auto& from : versions)

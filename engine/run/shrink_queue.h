@@ -21,6 +21,9 @@
 
 namespace convcheck {
 
+// The least time shrinking gets after a time-bounded run or fuzz campaign.
+inline constexpr std::chrono::milliseconds kShrinkTimeFloor{30'000};
+
 class ShrinkQueue {
  public:
   // What the shrinks share with the run; every part must outlive the queue.
