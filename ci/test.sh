@@ -15,8 +15,8 @@
 # tsan     ThreadSanitizer (clang): builds only what runs on several threads and runs its tests
 #          (label threads: the runner's units and run loop, the transport, shrinking) and an
 #          end-to-end sample of the binary with --jobs, background shrinks, an interrupt and a
-#          bundle replayed; with ci/tsan.supp's suppressions while that file exists (a race in
-#          libstdc++'s locale cache that std::regex reaches from case threads).
+#          bundle replayed; with ci/tsan.supp's suppressions if that file exists (none does:
+#          nothing on a case thread uses std::regex, whose locale cache raced).
 # tsan-build  the tsan pass's build alone (.ci/run compiles it while the packaging job runs)
 set -euo pipefail
 cd "$(dirname "$0")/.."
