@@ -218,7 +218,7 @@ std::vector<std::vector<std::string>> Tally::defects() const {
   std::map<std::string, std::vector<std::string>> groups;
   for (const auto& [key, entry] : problems_) groups[root(key)].push_back(key);
   std::vector<std::vector<std::string>> out;
-  for (auto& [root, keys] : groups) {
+  for (auto& [top, keys] : groups) {
     std::stable_sort(keys.begin(), keys.end(), [&](const std::string& a, const std::string& b) {
       const ProblemEntry& x = problems_.at(a);
       const ProblemEntry& y = problems_.at(b);
