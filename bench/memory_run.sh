@@ -8,6 +8,9 @@
 # with one single-object case per pair (CRD, schemas, generators, validators).
 # An identity conversion is not a correct one where the versions' schemas differ, so the run may
 # report findings (and shrink them): they are part of what is measured and are printed.
+# Then a many-problems case: a default run (500-object LIST chunks, shrinking on) of the Widget
+# CRD against the example webhook with eight faults at once (FAULTS to choose others); goal: peak
+# RSS <= 300 MB whatever the webhook answers. SKIP_MANY=1 leaves it out.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 crd=${CRD:-corpora/crds/prometheus-operator/alertmanagerconfigs.monitoring.coreos.com.yaml}
@@ -53,4 +56,28 @@ print("peak RSS       %.0f MB (goal <= 150 MB: %s)" % (mb, "yes" if mb <= 150 el
 print("of which fixed %.0f MB (peak RSS of one single-object case per pair: CRD, schemas, "
       "generators, validators)" % (int(fixed_kb) / 1024))
 print("failed         %s" % (", ".join("%s %s->%s" % f for f in failed) or "none"))
+PY
+
+[ "${SKIP_MANY:-0}" != 1 ] || exit 0
+stop_webhook
+faults=${FAULTS:-drop-field,nondeterministic,unknown-field,stale-stash,truthy-copy,limits-emptied,owned-annotation-loss,lossy-round-trip}
+hook_args=()
+IFS=, read -r -a chosen <<<"$faults"
+for f in "${chosen[@]}"; do hook_args+=(--fault "$f"); done
+start_webhook "${hook_args[@]}"
+code=0
+/usr/bin/time -f '%M %e' -o "$work/time.many" "$build/app/convcheck" run --url "$url" \
+  --ca-file "$work/pki/ca.pem" --crd examples/crds/widgets.example.convcheck.dev.yaml \
+  --seed "$seed" --json "$work/many.json" >"$work/many.log" 2>&1 || code=$?
+read -r rss_kb secs < <(tail -n 1 "$work/time.many")
+python3 - "$work/many.json" "$faults" "$code" "$rss_kb" "$secs" <<'PY'
+import json, sys
+path, faults, code, rss_kb, secs = sys.argv[1:]
+k = json.load(open(path))["kinds"][0]
+mb = int(rss_kb) / 1024
+print()
+print("many problems  faults %s, exit %s" % (faults, code))
+print("problems       %d; %d objects in %d requests, %.0f s" % (len(k["problems"]),
+      k["objectsSent"], k["requests"], float(secs)))
+print("peak RSS       %.0f MB (goal <= 300 MB: %s)" % (mb, "yes" if mb <= 300 else "no"))
 PY

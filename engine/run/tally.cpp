@@ -268,7 +268,9 @@ void Tally::foldSiblings(
     if (entry.cause.path.empty()) continue;
     Field f{
         &key, key.substr(0, key.find('|')), pathKeys(entry.cause.path), {}, entry.cause.severity};
-    if (f.keys.size() <= kParentDepth) continue;
+    // Below the top level, and schema fields: each label or annotation is its own (a stamp and a
+    // leaked stash are two defects, even on the same pairs).
+    if (f.keys.size() <= kParentDepth || f.keys.front() == "metadata") continue;
     for (const auto& [site, cases] : entry.sites)
       f.pairs.emplace(std::get<1>(site), std::get<2>(site));
     fields.push_back(std::move(f));

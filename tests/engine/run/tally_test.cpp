@@ -265,6 +265,8 @@ TEST(TallyDefects, FieldsOfOneParentBelowTheTopLevelOnTheSamePairsAreOneProblem)
     t.add(lostAt("spec.routes[*].backend.scheme", "s"), "v1", pair);
     t.add(lostAt("spec.a", "a"), "v1", pair);  // top-level fields are not siblings
     t.add(lostAt("spec.b", "b"), "v1", pair);
+    t.add(lostAt("metadata.annotations.x", "x"), "v1", pair);  // nor annotations
+    t.add(lostAt("metadata.annotations.y", "y"), "v1", pair);
   }
   t.add(lostAt("spec.routes[*].weight", "w"), "v2", "v1");  // other pairs: another defect
   KindReport r;
@@ -273,8 +275,9 @@ TEST(TallyDefects, FieldsOfOneParentBelowTheTopLevelOnTheSamePairsAreOneProblem)
   for (const auto& p : r.problems) keys.push_back(p.key);
   std::sort(keys.begin(), keys.end());
   EXPECT_EQ(keys,
-            (std::vector<std::string>{"field|spec.a", "field|spec.b", "field|spec.routes[*].host",
-                                      "field|spec.routes[*].weight"}));
+            (std::vector<std::string>{
+                "field|metadata.annotations.x", "field|metadata.annotations.y", "field|spec.a",
+                "field|spec.b", "field|spec.routes[*].host", "field|spec.routes[*].weight"}));
 }
 
 }  // namespace
