@@ -6,13 +6,6 @@ namespace convcheck {
 
 using nlohmann::json;
 
-bool isZeroValue(const json& value) {
-  if (value.is_string()) return value.get_ref<const std::string&>().empty();
-  if (value.is_boolean()) return !value.get<bool>();
-  if (value.is_number()) return value == 0;
-  return false;
-}
-
 namespace {
 
 // A non-zero value of the zero value's type.

@@ -33,7 +33,4 @@ struct ZeroValueProbe {
 // object is invalid).
 std::optional<bool> losesOnlyZeroValues(const Finding& shrunk, const ZeroValueProbe& probe);
 
-// "", 0, 0.0 and false.
-bool isZeroValue(const nlohmann::json& value);
-
 }  // namespace convcheck

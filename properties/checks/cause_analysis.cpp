@@ -176,10 +176,7 @@ void diffCauses(const Finding& f, const SchemaLookup& schemaOf, std::vector<Caus
     // problem (a stale copy loses an edit here and brings a deleted value back there; a toggled
     // annotation is lost in one case and changed in the next; an entry added to a list, or the
     // whole list when there was none).
-    const json& lostValue = line.expected;
-    const bool lostZero = line.missing && ((lostValue.is_string() && lostValue.empty()) ||
-                                           (lostValue.is_boolean() && !lostValue.get<bool>()) ||
-                                           (lostValue.is_number() && lostValue == 0));
+    const bool lostZero = line.missing && isZeroValue(line.expected);
     out.push_back({f.property + "|" + what + "|" + path, severity, std::move(title), path,
                    fieldProblem(path), lostZero});
   }

@@ -70,6 +70,13 @@ std::vector<DiffLine> jsonDiff(const nlohmann::json& expected, const nlohmann::j
   return out;
 }
 
+bool isZeroValue(const nlohmann::json& value) {
+  if (value.is_string()) return value.get_ref<const std::string&>().empty();
+  if (value.is_boolean()) return !value.get<bool>();
+  if (value.is_number()) return value == 0;
+  return false;
+}
+
 namespace {
 
 template <typename Json>

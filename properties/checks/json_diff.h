@@ -27,6 +27,9 @@ struct DiffLine {
 
 std::vector<DiffLine> jsonDiff(const nlohmann::json& expected, const nlohmann::json& got);
 
+// "", 0, 0.0 and false: what `if (value)` copies in JavaScript and Python take for absent.
+bool isZeroValue(const nlohmann::json& value);
+
 // The value at `steps` of `value` (a DiffLine's path in another object), or nullptr when a step
 // is not there.
 const nlohmann::json* valueAtSteps(const nlohmann::json& value, const std::vector<PathStep>& steps);

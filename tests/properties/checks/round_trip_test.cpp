@@ -74,6 +74,13 @@ TEST(JsonDiff, ReportsPathsOfNestedArraysAndQuotedKeys) {
   EXPECT_NE(renderDiff(d).find("+ spec.ports[2]: 4"), std::string::npos);
 }
 
+TEST(JsonDiff, ZeroValuesAreEmptyStringsZerosAndFalse) {
+  for (const json& zero : {json(""), json(0), json(0.0), json(false)})
+    EXPECT_TRUE(isZeroValue(zero));
+  for (const json& other : {json("x"), json(1), json(true), json(nullptr), json::object()})
+    EXPECT_FALSE(isZeroValue(other));
+}
+
 TEST(Determinism, DifferentVisibleObjectsFail) {
   Exchange a, b;
   a.verdict.visible = {json{{"y", 0}}, json{{"x", 1}}};
