@@ -11,6 +11,9 @@
 # Then a many-problems case: a default run (500-object LIST chunks, shrinking on) of the Widget
 # CRD against the example webhook with eight faults at once (FAULTS to choose others); goal: peak
 # RSS <= 300 MB whatever the webhook answers. SKIP_MANY=1 leaves it out.
+# Last, a batch bug whose answers grow with the square of the batch: the example webhook's
+# leaks-annotations fault (each object gets the annotations of those before it) in a default run
+# (500-object LIST chunks); goal: peak RSS <= 300 MB and a run of at most twice testing's time.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 crd=${CRD:-corpora/crds/prometheus-operator/alertmanagerconfigs.monitoring.coreos.com.yaml}
@@ -77,6 +80,25 @@ k = json.load(open(path))["kinds"][0]
 mb = int(rss_kb) / 1024
 print()
 print("many problems  faults %s, exit %s" % (faults, code))
+print("problems       %d; %d objects in %d requests, %.0f s" % (len(k["problems"]),
+      k["objectsSent"], k["requests"], float(secs)))
+print("peak RSS       %.0f MB (goal <= 300 MB: %s)" % (mb, "yes" if mb <= 300 else "no"))
+PY
+
+stop_webhook
+start_webhook --fault leaks-annotations
+code=0
+/usr/bin/time -f '%M %e' -o "$work/time.leak" "$build/app/convcheck" run --url "$url" \
+  --ca-file "$work/pki/ca.pem" --crd examples/crds/widgets.example.convcheck.dev.yaml \
+  --seed "$seed" --json "$work/leak.json" >"$work/leak.log" 2>&1 || code=$?
+read -r rss_kb secs < <(tail -n 1 "$work/time.leak")
+python3 - "$work/leak.json" "$code" "$rss_kb" "$secs" <<'PY'
+import json, sys
+path, code, rss_kb, secs = sys.argv[1:]
+k = json.load(open(path))["kinds"][0]
+mb = int(rss_kb) / 1024
+print()
+print("quadratic leak faults leaks-annotations, exit %s" % code)
 print("problems       %d; %d objects in %d requests, %.0f s" % (len(k["problems"]),
       k["objectsSent"], k["requests"], float(secs)))
 print("peak RSS       %.0f MB (goal <= 300 MB: %s)" % (mb, "yes" if mb <= 300 else "no"))

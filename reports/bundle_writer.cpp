@@ -168,7 +168,7 @@ WrittenBundle writeBundle(const std::string& dirText, const Finding& finding, co
   const TlsOptions& tls = target.transport.tls;
   json theCase =
       caseToJson({finding.caseTo.empty() ? finding.to : finding.caseTo, finding.seed,
-                  finding.caseObjects.empty() ? finding.batch.copy() : finding.caseObjects});
+                  (finding.caseObjects.empty() ? finding.batch : finding.caseObjects).copy()});
   theCase["cause"] = finding.cause ? finding.cause->key : std::string();
   theCase["rawObjects"] = context.rawObjects;
   theCase["dateTimes"] = context.canonicalDateTimes ? "canonical" : "any";

@@ -38,9 +38,7 @@ std::string failureBody(const Finding& finding, const RunReport& report, const B
     if (!diff.empty()) out += "diff (expected -> got):\n" + renderDiff(diff, compact ? 12 : 40);
   }
   // A view, not a copy: the batch of a large case is shown by its size.
-  const SharedObjects input = finding.caseObjects.empty()
-                                  ? finding.batch
-                                  : SharedObjects::heldBy(nullptr, finding.caseObjects);
+  const SharedObjects& input = finding.caseObjects.empty() ? finding.batch : finding.caseObjects;
   std::size_t inputBytes = 0;
   for (const auto& o : input)
     inputBytes += o.dump(-1, ' ', false, nlohmann::json::error_handler_t::replace).size();

@@ -40,8 +40,7 @@ std::string diffHtml(const Finding& f) {
 }
 
 std::string inputHtml(const Finding& f) {
-  const SharedObjects input =
-      f.caseObjects.empty() ? f.batch : SharedObjects::heldBy(nullptr, f.caseObjects);
+  const SharedObjects& input = f.caseObjects.empty() ? f.batch : f.caseObjects;
   if (input.empty()) return "";
   std::string text;
   for (const auto& o : input) {

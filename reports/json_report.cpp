@@ -84,7 +84,7 @@ json exampleToJson(const Finding& f, const BundleRef* bundle, bool whole) {
     out["exchangeCount"] = f.exchanges.size();
   }
   if (!f.caseTo.empty()) {
-    if (whole) out["caseObjects"] = f.caseObjects;
+    if (whole) out["caseObjects"] = f.caseObjects.copy();
     out["seed"] = std::to_string(f.seed);
     out["caseTo"] = f.caseTo;
     out["part"] = f.part;

@@ -97,7 +97,7 @@ Finding readExample(const json& j, const Reader& r) {
   f.got = j.value("got", json());
   if (j.contains("batch")) f.batch = SharedObjects::own(r.get<std::vector<json>>(j, "batch"));
   if (j.contains("caseTo")) {
-    f.caseObjects = r.get<std::vector<json>>(j, "caseObjects", {});
+    f.caseObjects = SharedObjects::own(r.get<std::vector<json>>(j, "caseObjects", {}));
     f.seed = std::stoull(r.get<std::string>(j, "seed"));
     f.caseTo = r.get<std::string>(j, "caseTo");
     f.part = r.get<std::string>(j, "part");

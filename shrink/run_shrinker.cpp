@@ -108,7 +108,9 @@ std::vector<ShrinkJob> RunShrinker::select(const CaseResult& result, const CaseI
         if (!c.problem.empty()) problem = c.problem;
       }
     if (!seen_.insert(problem).second) continue;
-    jobs.push_back({problem, severity, target, caseFor(sent, info), *original, sent, info.seed,
+    std::optional<PlannedCase> planned;
+    if (info.planned) planned = *info.planned;
+    jobs.push_back({problem, severity, target, std::move(planned), *original, sent, info.seed,
                     info.to, info.origin, info.requestsSoFar});
   }
   return jobs;
@@ -123,11 +125,17 @@ ShrunkExample RunShrinker::shrink(const ShrinkJob& job, const CaseRunner& run) c
   ShrinkOutcome outcome;
   const int granted = budget_ > 0 ? shared_.reserve(budget_) : 0;
   if (granted > 0) {
-    outcome = shrinkFailure(job.shrinkCase, job.target, job.original, schemas(), run, granted);
+    const CaseInfo info{job.planned ? job.planned->from : job.target.from,
+                        job.to,
+                        job.seed,
+                        job.planned ? &*job.planned : nullptr,
+                        job.origin,
+                        job.requestsSoFar};
+    outcome =
+        shrinkFailure(caseFor(job.sent, info), job.target, job.original, schemas(), run, granted);
     shared_.giveBack(granted - outcome.info.calls);
     if (granted < budget_ && outcome.info.budgetExhausted) shared_.markHit();
   } else {
-    outcome.batch = job.sent.copy();
     outcome.result = job.original;
     outcome.info.reproduced = false;
     if (budget_ > 0) {  // the run's shrinks spent their share before this one
@@ -135,8 +143,12 @@ ShrunkExample RunShrinker::shrink(const ShrinkJob& job, const CaseRunner& run) c
       shared_.markHit();
     }
   }
-  Finding finding = outcome.result.finding ? *outcome.result.finding : *job.original.finding;
-  finding.caseObjects = outcome.batch;
+  // Unshrunk, the example is the original failure and shares the objects and exchanges testing
+  // kept (a LIST chunk is held once, however many problems it shows first), not the copies the
+  // shrink's calls made of them.
+  const bool unshrunk = granted <= 0 || !outcome.result.finding || job.sent == outcome.batch;
+  Finding finding = unshrunk ? *job.original.finding : *outcome.result.finding;
+  finding.caseObjects = unshrunk ? job.sent : SharedObjects::own(std::move(outcome.batch));
   finding.seed = job.seed;
   finding.caseTo = job.to;
   finding.part = casePartName(job.target.part);

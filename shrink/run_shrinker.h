@@ -37,7 +37,9 @@ struct ShrinkJob {
   std::string problem;  // Cause::problem of the chased cause
   Severity severity = Severity::DataLoss;
   FailureTarget target;
-  ShrinkCase shrinkCase;
+  // The generated case's plan (its shrink trees are drawn again from it when the shrink starts,
+  // not when the job is queued: a queued job holds no trees); none for a corpus or sample case.
+  std::optional<PlannedCase> planned;
   CheckResult original;
   SharedObjects sent;  // the case's first request (shared with its exchange)
   std::uint64_t seed = 0;

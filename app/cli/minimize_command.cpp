@@ -52,7 +52,7 @@ int printOutcome(MinimizeOutcome& m, const MinimizeFlags& f, const std::string& 
     return 0;
   }
   Finding& finding = m.finding;
-  out << render(finding.caseObjects, f.output);
+  out << render(finding.caseObjects.copy(), f.output);
   err << fmt::format("{} fails ({} -> {}): {}\n", m.target->property, m.target->from, m.target->to,
                      finding.summary);
   if (!finding.apiserverMessage.empty())

@@ -26,7 +26,7 @@ void saveRegressions(const CorpusStore& corpus, const RunReport& report, std::os
       if (f.caseTo.empty() || f.caseObjects.empty()) continue;
       if (f.origin.rfind("corpus ", 0) == 0) continue;  // already stored
       RegressionCase c{kind.crdName, kind.kind, f.property, f.from,        f.to,
-                       f.part,       f.caseTo,  f.seed,     f.caseObjects, f.summary};
+                       f.part,       f.caseTo,  f.seed,     f.caseObjects.copy(), f.summary};
       bool created = false;
       std::string saved = corpus.save(c, &created);
       if (saved.rfind("error: ", 0) == 0)

@@ -150,7 +150,7 @@ FailureFiles writeFailureFiles(const FuzzerOptions& options, const KindContext& 
 
   const RegressionCase regression{
       crd.name,     crd.kind,       target.property, target.from,         target.to,
-      finding.part, finding.caseTo, finding.seed,    finding.caseObjects, finding.summary};
+      finding.part, finding.caseTo, finding.seed,    finding.caseObjects.copy(), finding.summary};
   out.corpus = dir + "/corpus";
   if (const std::string saved = CorpusStore(out.corpus).save(regression);
       saved.rfind("error: ", 0) != 0)
@@ -158,7 +158,7 @@ FailureFiles writeFailureFiles(const FuzzerOptions& options, const KindContext& 
   else
     out.notes += "could not store the regression case: " + saved.substr(7) + "\n";
 
-  FuzzCase shrunk{finding.caseTo, finding.caseObjects, {}};
+  FuzzCase shrunk{finding.caseTo, finding.caseObjects.copy(), {}};
   for (const auto& object : shrunk.objects) shrunk.versions.push_back(fuzzKind.versionOf(object));
   const std::string shrunkPath = dir + "/cases/" + name + ".json";
   std::error_code ec;
@@ -208,7 +208,7 @@ FailureReport ConverterFuzzer::report(const Verdict& verdict) {
   ShrinkOutcome shrunk = state_->judge.shrink(c.objects, c.to, verdict.seed, target, *original,
                                               s.options.shrinkBudget);
   Finding finding = *shrunk.result.finding;
-  finding.caseObjects = std::move(shrunk.batch);
+  finding.caseObjects = SharedObjects::own(std::move(shrunk.batch));
   finding.seed = verdict.seed;
   finding.caseTo = c.to;
   finding.part = casePartName(target.part);

@@ -123,7 +123,7 @@ Verdict minimizeBatch(const MinimizeMode& mode, const KindContext& kind, const R
   ShrinkOutcome shrunk =
       judge.shrink(batch, mode.to, config.seed, *outcome.target, *original, config.shrinkBudget);
   outcome.finding = *shrunk.result.finding;
-  outcome.finding.caseObjects = shrunk.batch;
+  outcome.finding.caseObjects = SharedObjects::own(shrunk.batch);
   outcome.finding.seed = config.seed;
   outcome.finding.caseTo = mode.to;
   outcome.finding.part = casePartName(outcome.target->part);

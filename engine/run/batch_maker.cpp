@@ -55,4 +55,10 @@ std::size_t jsonValues(const std::vector<json>& batch) {
   return n;
 }
 
+std::size_t jsonValues(const SharedObjects& batch) {
+  std::size_t n = 0;
+  for (const auto& object : batch) n += valuesIn(object);
+  return n;
+}
+
 }  // namespace convcheck

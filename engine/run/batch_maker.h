@@ -39,5 +39,6 @@ class BatchMaker {
 // Values (objects, arrays, scalars) in a batch, counted recursively: what a case's memory grows
 // with.
 std::size_t jsonValues(const std::vector<nlohmann::json>& batch);
+std::size_t jsonValues(const SharedObjects& batch);
 
 }  // namespace convcheck

@@ -70,7 +70,8 @@ class KindRun {
         executors_(kind.crd(), connections_, static_cast<std::size_t>(config.jobs) + 1,
                    caseSettings(), &sizeLimit_),
         shrinks_({kind, connections_, calls_, tally_, transport().timeout, config.jobs,
-                  config.shrinkBudget, config.stopRequested, config.events}) {}
+                  config.shrinkBudget, config.stopRequested, config.events,
+                  config.valuesInFlight}) {}
 
   // Returns false when the webhook could not be reached at all (nothing tested).
   bool run() {
@@ -268,6 +269,16 @@ class KindRun {
   }
 
   void finish() {
+    // Without --duration, shrinking takes at most as long as testing took (at least
+    // kShrinkTimeFloor), as it makes at most as many calls: a webhook whose answers grow with
+    // each call does not stretch the run.
+    if (!config_.duration) {
+      const auto now = std::chrono::steady_clock::now();
+      const auto testing = std::chrono::duration_cast<std::chrono::milliseconds>(now - started_);
+      shrinks_.setDeadline(now + std::max<std::chrono::milliseconds>(testing, kShrinkTimeFloor),
+                           fmt::format("as long as testing took ({:.0f} s), at least 30 s",
+                                       testing.count() / 1000.0));
+    }
     std::string shrinkNote = shrinks_.drain();
     calls_.fill(report_);
     if (!shrinkNote.empty()) report_.notes.push_back(std::move(shrinkNote));
@@ -296,7 +307,8 @@ class KindRun {
   SentCoverage coverage_{kind_};                      // what the tallied cases sent
   CaseProgress progress_{config_, kind_.crd().kind};  // the first case, --max-failures
   std::set<std::string> problemsSeen_;                // told as ProblemFound
-  ShrinkQueue shrinks_;                               // last: running shrinks use the members above
+  const std::chrono::steady_clock::time_point started_ = std::chrono::steady_clock::now();
+  ShrinkQueue shrinks_;  // last: running shrinks use the members above
 };
 
 }  // namespace

@@ -39,7 +39,8 @@ bool ShrinkQueue::pastDeadline() const {
 }
 
 void ShrinkQueue::collect() {
-  ShrunkExample e = running_.front().get();
+  ShrunkExample e = running_.front().example.get();
+  runningValues_ -= running_.front().values;
   running_.pop_front();
   tell(run_.events, ShrinkDone{run_.kind.crd().kind, e.problem, e.target.property, e.target.from,
                                e.target.to, ++shrunk_, shrinks_});
@@ -53,17 +54,25 @@ std::string ShrinkQueue::drain() {
   shrinks_ += static_cast<int>(pending_.size());
   int late = 0;  // shrinks left out at the deadline
   for (auto& job : pending_) {
-    while (static_cast<int>(running_.size()) >= run_.jobs) collect();
+    const std::size_t values = jsonValues(job.sent);
+    while (!running_.empty() &&
+           (static_cast<int>(running_.size()) >= run_.jobs ||
+            (run_.valuesInFlight > 0 && runningValues_ + values > run_.valuesInFlight)))
+      collect();
     if (pastDeadline()) {
       ++late;
       continue;
     }
-    running_.push_back(std::async(std::launch::async, [this, job = std::move(job)] {
-      std::unique_ptr<Converter> converter = run_.connections.open();
-      ShrunkExample example = shrinker_.shrink(job, runnerFor(job, *converter));
-      example.witnessed = witness(example, job, *converter);
-      return example;
-    }));
+    runningValues_ += values;
+    running_.push_back({std::async(std::launch::async,
+                                   [this, job = std::move(job)] {
+                                     std::unique_ptr<Converter> converter = run_.connections.open();
+                                     ShrunkExample example =
+                                         shrinker_.shrink(job, runnerFor(job, *converter));
+                                     example.witnessed = witness(example, job, *converter);
+                                     return example;
+                                   }),
+                        values});
   }
   pending_.clear();
   while (!running_.empty()) collect();

@@ -12,6 +12,7 @@
 #include <vector>
 
 #include "engine/api/events.h"
+#include "engine/run/batch_maker.h"
 #include "engine/run/call_ledger.h"
 #include "engine/run/connections.h"
 #include "engine/run/kind_context.h"
@@ -37,6 +38,10 @@ class ShrinkQueue {
     int budget = 0;                                    // --shrink-budget (RunConfig's)
     const std::atomic<bool>* stopRequested = nullptr;  // SIGINT/SIGTERM; may be null
     EventSink events = {};                             // told each shrink done
+    // JSON values in the cases of the shrinks running at once up to which another may start (one
+    // always may): shrinks of large cases run one after another (RunConfig::valuesInFlight; 0:
+    // no bound but `jobs`).
+    std::size_t valuesInFlight = 0;
   };
   // Shrinks still running when the queue goes (an error ended the run) are waited for.
   explicit ShrinkQueue(Run run);
@@ -65,9 +70,14 @@ class ShrinkQueue {
 
   Run run_;
   RunShrinker shrinker_;
-  std::vector<ShrinkJob> pending_;                  // one per problem, in the order found
-  std::deque<std::future<ShrunkExample>> running_;  // in the order the problems are shrunk
-  int shrunk_ = 0, shrinks_ = 0;                    // done and started by drain()
+  std::vector<ShrinkJob> pending_;  // one per problem, in the order found
+  struct Running {
+    std::future<ShrunkExample> example;
+    std::size_t values = 0;  // in the case it shrinks
+  };
+  std::deque<Running> running_;  // in the order the problems are shrunk
+  std::size_t runningValues_ = 0;
+  int shrunk_ = 0, shrinks_ = 0;                                   // done and started by drain()
   std::optional<std::chrono::steady_clock::time_point> deadline_;  // setDeadline
   std::string timeBudget_;
   bool pastDeadline() const;

@@ -20,7 +20,7 @@ std::vector<std::string> witnessShrunk(const ShrunkExample& example, const Shrin
     return {};
   const std::string from = objectVersion(f.caseObjects.front());
   std::vector<std::string> shows;
-  for (auto& s : problemSightings(run(f.caseObjects, from, wanted), from, job.to))
+  for (auto& s : problemSightings(run(f.caseObjects.copy(), from, wanted), from, job.to))
     shows.push_back(std::move(s.problem));
   // A lost field: is it lost only when its value is "", 0 or false?
   if (job.problem.rfind("field|", 0) != 0) return shows;

@@ -16,7 +16,7 @@ json nonZeroLike(const json& zero) {
 }
 
 // The index of the case object `expected` was made from (same name and namespace), or npos.
-std::size_t caseObjectOf(const std::vector<json>& batch, const json& expected) {
+std::size_t caseObjectOf(const SharedObjects& batch, const json& expected) {
   if (!expected.is_object() || !expected.contains("metadata")) return std::string::npos;
   const json& meta = expected["metadata"];
   for (std::size_t i = 0; i < batch.size(); ++i) {
@@ -34,7 +34,7 @@ std::optional<bool> losesOnlyZeroValues(const Finding& shrunk, const ZeroValuePr
   const std::size_t index = caseObjectOf(shrunk.caseObjects, shrunk.expected);
   if (index == std::string::npos) return std::nullopt;
   // Every zero value the object lost gets a non-zero one at once: a shrunk object may lose two.
-  std::vector<json> batch = shrunk.caseObjects;
+  std::vector<json> batch = shrunk.caseObjects.copy();
   bool changed = false;
   for (const auto& line : jsonDiff(shrunk.expected, shrunk.got)) {
     if (!line.missing || !isZeroValue(line.expected)) continue;

@@ -116,7 +116,7 @@ StepResult diffCase(const DiffCase& c, Converter& oldCalls, Converter& newCalls,
   StepResult r = differenceOf(c.planned, a, b, context);
   if (r.result.finding) {
     r.result.finding->batch = SharedObjects::own(std::vector<json>(c.batch));
-    r.result.finding->caseObjects = c.batch;
+    r.result.finding->caseObjects = r.result.finding->batch;
     r.result.finding->caseTo = c.planned.to;
   }
   return r;

@@ -21,7 +21,7 @@ CheckResult failed(const Property& step, const std::string& from, const std::str
   f.part = "forward";
   if (call) {
     f.exchanges.push_back(call);
-    f.caseObjects = call->sent.objects.copy();
+    f.caseObjects = call->sent.objects;
     f.caseTo = to;
   }
   return {std::string(step.id), Outcome::Fail, std::move(f), ""};

@@ -3,6 +3,8 @@
 #include <algorithm>
 #include <cmath>
 #include <optional>
+#include <string>
+#include <unordered_map>
 #include <utility>
 
 #include <fmt/format.h>
@@ -92,42 +94,102 @@ std::vector<DiffLine> labelAndAnnotationKeys(std::vector<DiffLine> lines) {
   return out;
 }
 
-// Whether the value a line added or changed is what another object of the case's input holds at
-// the same path (an annotation of the object before it in the batch): another object's data in
-// this one. Only strings count, of three or more characters or under such a key (a shared
-// "a" or 0 is chance).
-// `looked` counts the objects looked into for the finding, at most kLookups in all.
-bool fromAnotherObject(const Finding& f, const DiffLine& line, std::size_t& looked) {
+// The string values of the objects of a case's first request, by path: which objects were written
+// with a value at a path (made once per finding, when a difference could be one).
+class InputStrings {
+ public:
+  explicit InputStrings(const SharedObjects& input) {
+    for (const auto& object : input) {
+      const auto meta = object.find("metadata");
+      std::string identity;
+      if (meta != object.end() && meta->is_object())
+        identity = meta->value("name", "") + '\0' + meta->value("namespace", "");
+      std::string at;
+      add(object, at, identity);
+    }
+    objects_ = input.size();
+  }
+
+  // Whether an object other than the one named `identity` was written with `value` at `steps`,
+  // and not every object of the request was (a value all hold is nobody's in particular).
+  bool elsewhere(const std::vector<PathStep>& steps, const std::string& value,
+                 const std::string& identity) const {
+    auto found = holders_.find(keyOf(steps) + kValueMark + value);
+    if (found == holders_.end()) return false;
+    const Holders& h = found->second;
+    if (objects_ > 1 && h.count == objects_) return false;
+    return h.first != identity || (h.second && *h.second != identity);
+  }
+
+ private:
+  static constexpr char kValueMark = '\x1f';
+  // Leaves indexed at most: a LIST chunk of large objects is indexed up to this many.
+  static constexpr std::size_t kMaxLeaves = 200000;
+  struct Holders {
+    std::size_t count = 0;
+    std::string first;                  // the first two distinct objects that hold the value
+    std::optional<std::string> second;  // (enough to tell "another object" from "this one")
+  };
+
+  static std::string keyOf(const std::vector<PathStep>& steps) {
+    std::string key;
+    for (const auto& step : steps)
+      key += step.isIndex ? "#" + std::to_string(step.index) : "." + step.key;
+    return key;
+  }
+
+  void add(const json& value, std::string& at, const std::string& identity) {
+    if (leaves_ >= kMaxLeaves) return;
+    if (value.is_string()) {
+      ++leaves_;
+      Holders& h = holders_[at + kValueMark + value.get_ref<const std::string&>()];
+      if (h.count++ == 0)
+        h.first = identity;
+      else if (!h.second && h.first != identity)
+        h.second = identity;
+      return;
+    }
+    const std::size_t length = at.size();
+    if (value.is_object()) {
+      for (const auto& [key, child] : value.items()) {
+        at += "." + key;
+        add(child, at, identity);
+        at.resize(length);
+      }
+    } else if (value.is_array()) {
+      for (std::size_t i = 0; i < value.size(); ++i) {
+        at += "#" + std::to_string(i);
+        add(value[i], at, identity);
+        at.resize(length);
+      }
+    }
+  }
+
+  std::unordered_map<std::string, Holders> holders_;
+  std::size_t leaves_ = 0;
+  std::size_t objects_ = 0;
+};
+
+// Whether the value `line` added or changed is what another object of the case's first request
+// was written with at the same path (an annotation of the object before it in the batch): another
+// object's data in this one. Only strings count, added or changed to one of three or more
+// characters (a shared "a" or 0 is chance). What the other object was written with, not what the
+// webhook made of it: two values it truncated alike, or an annotation it stamps on every object,
+// would look alike. `input` is made on first use.
+bool fromAnotherObject(const Finding& f, const DiffLine& line, std::optional<InputStrings>& input) {
   constexpr std::size_t kDistinctive = 3;
-  constexpr std::size_t kLookups = 20000;
   if (line.missing || !line.got.is_string()) return false;
-  // A value of three or more characters, or any value under an added key that long (an
-  // annotation "team.example/owner": "" of the object before it).
-  const bool distinctiveKey = line.added && !line.steps.empty() && !line.steps.back().isIndex &&
-                              line.steps.back().key.size() >= kDistinctive;
-  if (!distinctiveKey && line.got.get_ref<const std::string&>().size() < kDistinctive) return false;
+  // A changed value of three or more characters (two values of "ab" are chance), or any value
+  // under a key the object did not have (an annotation "db": "" of the object before it: the
+  // webhook wrote the key, and another object was written with it).
+  if (!line.added && line.got.get_ref<const std::string&>().size() < kDistinctive) return false;
   if (!f.expected.is_object() || !f.expected.contains("metadata")) return false;
-  const json& ownMeta = f.expected["metadata"];
-  auto holds = [&](const json& object) {
-    const json* there = valueAtSteps(object, line.steps);
-    return there != nullptr && *there == line.got;
-  };
-  auto elsewhere = [&](const json& object) {
-    if (++looked > kLookups) return false;
-    const auto meta = object.find("metadata");
-    if (meta == object.end() || !meta->is_object() ||
-        (meta->value("name", "") == ownMeta.value("name", "") &&
-         meta->value("namespace", "") == ownMeta.value("namespace", "")))
-      return false;
-    return holds(object);
-  };
-  // What another object of the case's first request was written with (not what the webhook
-  // made of it: two values it truncated alike, or an annotation it stamps on every object, would
-  // look alike). A value every object of the request holds is nobody's in particular.
   if (f.exchanges.empty()) return false;
-  const auto& input = f.exchanges.front()->sent.objects;
-  if (input.size() > 1 && std::all_of(input.begin(), input.end(), holds)) return false;
-  return std::any_of(input.begin(), input.end(), elsewhere);
+  const json& ownMeta = f.expected["metadata"];
+  if (!ownMeta.is_object()) return false;
+  if (!input) input.emplace(f.exchanges.front()->sent.objects);
+  return input->elsewhere(line.steps, line.got.get_ref<const std::string&>(),
+                          ownMeta.value("name", "") + '\0' + ownMeta.value("namespace", ""));
 }
 
 void diffCauses(const Finding& f, const SchemaLookup& schemaOf, std::vector<Cause>& out) {
@@ -135,7 +197,7 @@ void diffCauses(const Finding& f, const SchemaLookup& schemaOf, std::vector<Caus
   if (schemaOf) schema = schemaOf(objectVersion(f.expected));
   const Property* property = findProperty(f.property);
   const bool metadataProperty = property != nullptr && property->aboutMetadata;
-  std::size_t looked = 0;
+  std::optional<InputStrings> input;
   for (const auto& line : labelAndAnnotationKeys(jsonDiff(f.expected, f.got))) {
     if (isFloat64Rounding(line.expected, line.got)) {
       out.push_back(
@@ -151,7 +213,7 @@ void diffCauses(const Finding& f, const SchemaLookup& schemaOf, std::vector<Caus
       }
     // Another object's value in this one: a batch bug (state kept across the loop), which hands
     // one client's data to another: one problem per section it lands in, never cosmetic.
-    if (fromAnotherObject(f, line, looked)) {
+    if (fromAnotherObject(f, line, input)) {
       std::string section;
       for (std::size_t i = 0; i < line.steps.size() && i < 2; ++i)
         section = diffChildPath(section, line.steps[i].isIndex ? "*" : line.steps[i].key);

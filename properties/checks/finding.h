@@ -50,8 +50,9 @@ struct Finding {
   int cases = 0;               // failing cases of the pair and property that showed this cause
 
   // Set by shrink/ for the finding that is reported (and replayed from a bundle or the corpus):
-  std::vector<nlohmann::json> caseObjects;  // the objects of the case's first request (`batch`
-                                            // may show others, e.g. the edited object)
+  // The objects of the case's first request (`batch` may show others, e.g. the edited object),
+  // shared with the exchange that sent them when the case was not shrunk: no copy per problem.
+  SharedObjects caseObjects;
   std::uint64_t seed = 0;  // the case seed (request uids, edits, the via version of transitivity)
   std::string caseTo;      // desired version of the case's first request
   std::string part;        // "forward", "backward" (on a request back to a source) or "composite"

@@ -33,7 +33,7 @@ Finding lossFinding() {
   f.summary = "a read-modify-write at v2 silently deletes spec.image";
   f.expected = widget("nginx");
   f.got = {{"apiVersion", "example.com/v1"}, {"kind", "Widget"}, {"spec", json::object()}};
-  f.caseObjects = {widget("nginx")};
+  f.caseObjects = SharedObjects::own({widget("nginx")});
   return f;
 }
 
@@ -121,7 +121,7 @@ TEST(FailureText, TheReplayLineStartsTheWebhookAgainWhenTheRunStartedIt) {
 
 TEST(FailureText, TheCompactFormNamesTheBundleForALargeInputInsteadOfPrintingIt) {
   Finding f = lossFinding();
-  f.caseObjects = {widget(std::string(200, 'a'))};
+  f.caseObjects = SharedObjects::own({widget(std::string(200, 'a'))});
   std::string text = failureText(f, RunReport{}, nullptr, true);
   EXPECT_TRUE(textHas(text, "input: 1 object(s), ")) << text;
   EXPECT_TRUE(textHas(text, "run with --report-dir to keep the full objects")) << text;
@@ -130,18 +130,19 @@ TEST(FailureText, TheCompactFormNamesTheBundleForALargeInputInsteadOfPrintingIt)
   text = failureText(f, RunReport{}, &bundle, true);
   EXPECT_TRUE(textHas(text, "full objects in /nonexistent/bundle/request-1.json")) << text;
   // Two objects, however small, are counted rather than shown.
-  f.caseObjects = {widget("a"), widget("b")};
+  f.caseObjects = SharedObjects::own({widget("a"), widget("b")});
   text = failureText(f, RunReport{}, nullptr, true);
   EXPECT_TRUE(textHas(text, "input: 2 object(s), ")) << text;
 }
 
 TEST(FailureText, TheFullFormShowsUpToFourObjectsAndOnlyTheFirstOfMore) {
   Finding f = lossFinding();
-  f.caseObjects = {widget("a"), widget("b"), widget("c"), widget("d")};
+  f.caseObjects = SharedObjects::own({widget("a"), widget("b"), widget("c"), widget("d")});
   std::string text = failureText(f, RunReport{});
   EXPECT_TRUE(textHas(text, "input: 4 object(s):\n")) << text;
   EXPECT_TRUE(textHas(text, "\"image\": \"d\"")) << text;
-  f.caseObjects.push_back(widget("e"));
+  f.caseObjects =
+      SharedObjects::own({widget("a"), widget("b"), widget("c"), widget("d"), widget("e")});
   text = failureText(f, RunReport{});
   EXPECT_TRUE(textHas(text, "input: 5 object(s); first:\n")) << text;
   EXPECT_TRUE(textHas(text, "\"image\": \"a\"")) << text;
@@ -150,7 +151,7 @@ TEST(FailureText, TheFullFormShowsUpToFourObjectsAndOnlyTheFirstOfMore) {
 
 TEST(FailureText, WithoutCaseObjectsTheBatchIsTheInputAndShrinkingMarksIt) {
   Finding f = lossFinding();
-  f.caseObjects.clear();
+  f.caseObjects = SharedObjects();
   f.batch = SharedObjects::own({widget("from-batch")});
   f.shrink = ShrinkInfo{3, 1, 40, 4, 2048, 90, 1, 17, 5, true, false};
   const std::string text = failureText(f, RunReport{});
@@ -179,7 +180,7 @@ TEST(FailureText, ALongDiffIsCutShorterInTheCompactForm) {
 
 TEST(FailureText, InputBytesThatAreNotUtf8AreReplacedNotThrown) {
   Finding f = lossFinding();
-  f.caseObjects = {widget("caf\xC3 \xFF")};
+  f.caseObjects = SharedObjects::own({widget("caf\xC3 \xFF")});
   std::string text;
   ASSERT_NO_THROW(text = failureText(f, RunReport{}));
   EXPECT_EQ(firstInvalidUtf8(text), std::string::npos);

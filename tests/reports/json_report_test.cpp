@@ -69,7 +69,7 @@ TEST(JsonReport, ExamplesAreWholeUpToABudgetAndBodiesAreCut) {
                               {"kind", "CronTab"},
                               {"spec", {{"image", std::string(100000, 'i')}}}};
   Problem many = k.problems[1];
-  many.example.caseObjects = {big};
+  many.example.caseObjects = SharedObjects::own({big});
   many.example.batch = SharedObjects::own({big});
   many.example.exchanges = {testing::sampleExchange({big}, "stable.example.com/v1beta1", "{}")};
   k.problems.clear();

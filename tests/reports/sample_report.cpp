@@ -74,7 +74,7 @@ RunReport sampleReport(const std::string& text) {
   lost.expected = {{"spec", {{"image", text}}}};
   lost.got = {{"spec", json::object()}};
   lost.batch = SharedObjects::own({object});
-  lost.caseObjects = {object};
+  lost.caseObjects = SharedObjects::own({object});
   lost.caseTo = "v1beta1";
   lost.seed = 7;
   lost.part = "composite";
@@ -93,7 +93,7 @@ RunReport sampleReport(const std::string& text) {
   rejected.summary = "kube-apiserver rejects the conversion";
   rejected.apiserverMessage = "conversion webhook returned HTTP 500: " + text;
   rejected.batch = SharedObjects::own({object});
-  rejected.caseObjects = {object};
+  rejected.caseObjects = SharedObjects::own({object});
   rejected.caseTo = "v1";
   rejected.exchanges = {sampleExchange({object}, "stable.example.com/v1", "boom " + text, 500)};
   rejected.cause = Cause{"converts-valid-input|rejected|http-status", Severity::Outage,

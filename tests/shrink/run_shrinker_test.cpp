@@ -119,5 +119,23 @@ TEST(SharedShrinkBudget, EachShrinkGetsAtMostAnEvenShareOfWhatIsLeft) {
   EXPECT_EQ(budget.reserve(5), 0);
 }
 
+TEST(RunShrinker, AnUnshrunkExampleSharesTheObjectsItsCaseSentInsteadOfCopyingThem) {
+  std::map<std::string, ObjectGenerator> generators;
+  std::map<std::string, ValidityChecker> checkers;
+  RunShrinker shrinker(generators, checkers, 0);  // --shrink-budget 0: nothing is shrunk
+  auto jobs = shrinker.select(failingWith("order", {cause("a", Severity::DataLoss)}),
+                              RunShrinker::CaseInfo{"v1", "v2", 7});
+  ASSERT_EQ(jobs.size(), 1u);
+  int calls = 0;
+  ShrunkExample e = shrinker.shrink(jobs[0], [&](const std::vector<json>&, const std::string&) {
+    ++calls;
+    return CaseResult{};
+  });
+  EXPECT_EQ(calls, 0);
+  ASSERT_EQ(e.finding.caseObjects.size(), 1u);
+  EXPECT_TRUE(e.finding.caseObjects.holds(0, jobs[0].sent[0]))
+      << "a LIST chunk's objects are held once, however many problems it shows first";
+}
+
 }  // namespace
 }  // namespace convcheck

@@ -12,9 +12,9 @@ using nlohmann::json;
 Finding lossOfZeroReplicas() {
   Finding f;
   f.property = "round-trip";
-  f.caseObjects = {
-      json{{"metadata", {{"name", "b"}}}, {"spec", {{"replicas", 5}}}},
-      json{{"metadata", {{"name", "a"}}}, {"spec", {{"replicas", 0}, {"colour", "red"}}}}};
+  f.caseObjects = SharedObjects::own(
+      {json{{"metadata", {{"name", "b"}}}, {"spec", {{"replicas", 5}}}},
+       json{{"metadata", {{"name", "a"}}}, {"spec", {{"replicas", 0}, {"colour", "red"}}}}});
   f.expected = f.caseObjects[1];
   f.got = json{{"metadata", {{"name", "a"}}}, {"spec", {{"colour", "red"}}}};
   return f;
@@ -45,7 +45,9 @@ TEST(ZeroValueProbe, NoProbeWhenTheNonZeroObjectIsInvalidOrTheLostValueIsNotZero
                          [](const json&) { return false; }};
   EXPECT_EQ(losesOnlyZeroValues(lossOfZeroReplicas(), invalid), std::nullopt);
   Finding f = lossOfZeroReplicas();
-  f.caseObjects[1]["spec"]["replicas"] = 3;
+  std::vector<json> objects = f.caseObjects.copy();
+  objects[1]["spec"]["replicas"] = 3;
+  f.caseObjects = SharedObjects::own(objects);
   f.expected = f.caseObjects[1];
   ZeroValueProbe valid{[&](const std::vector<json>&) { return ++runs, false; },
                        [](const json&) { return true; }};

@@ -238,5 +238,59 @@ TEST(Causes, UnknownSchemaKeepsKeysButStarsIndices) {
   EXPECT_EQ(normalisedPath(steps, nullptr), "finalizers[*]");
 }
 
+namespace contamination {
+
+json annotated(int i, json annotations) {
+  return {{"apiVersion", "example.dev/v1"},
+          {"metadata", {{"name", "o" + std::to_string(i)}, {"annotations", annotations}}}};
+}
+
+// A finding on the last object of a batch of `objects`, each written with an annotation of its
+// own, that came back with the annotations of every object before it too (state kept across the
+// webhook's loop).
+Finding leakedInto(int objects, const std::string& property, const std::string& key = "k",
+                   const std::string& value = "v") {
+  std::vector<json> batch;
+  json leaked = json::object();
+  for (int i = 0; i < objects; ++i) {
+    const json own = {{key + std::to_string(i), value + std::to_string(i)}};
+    batch.push_back(annotated(i, own));
+    leaked.update(own);
+  }
+  Finding f;
+  f.property = property;
+  f.expected = batch.back();
+  f.got = annotated(objects - 1, leaked);
+  Exchange ex;
+  ex.sent.objects = SharedObjects::own(batch);
+  f.exchanges = {share(std::move(ex))};
+  return f;
+}
+
+TEST(Causes, EveryAnnotationOfTheObjectsBeforeItInALargeBatchIsOneContaminationCause) {
+  // 299 leaked annotations, each held by one of 300 objects: every one is looked up.
+  auto causes = causesOf(leakedInto(300, "round-trip", "team.example/k"), lookup());
+  EXPECT_EQ(keys(causes),
+            std::vector<std::string>{"round-trip|contamination|metadata.annotations"});
+  ASSERT_FALSE(causes.empty());
+  EXPECT_EQ(causes[0].severity, Severity::DataLoss);
+}
+
+TEST(Causes, AnAddedKeyOfAnyLengthIsContaminationAChangedShortValueIsChance) {
+  for (const std::string property : {"round-trip", "batch-independence"})
+    EXPECT_EQ(keys(causesOf(leakedInto(3, property, "x", ""), lookup())),
+              std::vector<std::string>{property + "|contamination|metadata.annotations"});
+  // "ab" changed to the "cd" another object holds: two short values alike are chance.
+  Finding f = leakedInto(2, "round-trip", "x", "");
+  f.expected = annotated(1, {{"x", "ab"}});
+  f.got = annotated(1, {{"x", "cd"}});
+  Exchange ex;
+  ex.sent.objects = SharedObjects::own({annotated(0, {{"x", "cd"}}), f.expected});
+  f.exchanges = {share(std::move(ex))};
+  EXPECT_EQ(keys(causesOf(f, lookup())),
+            std::vector<std::string>{"round-trip|changed|metadata.annotations.x"});
+}
+
+}  // namespace contamination
 }  // namespace
 }  // namespace convcheck
