@@ -1,9 +1,11 @@
 #!/usr/bin/env bash
 # The test job: set up, build one preset and run ctest. `bash ci/test.sh [PASS]`:
 #
-# default  the default suite: every test but those labelled slow (fast and deterministic: about a
-#          minute on two cores), then the slow ones as a step of their own
-# fast     the default suite alone (what to run before pushing)
+# default  the default suite, then the end-to-end runs and the slow tests, each a step of its own
+# fast     the default suite alone (what to run before pushing): every test but those labelled e2e
+#          or slow, fast and deterministic (about a minute and a half on two cores)
+# e2e      the end-to-end runs but the slow ones (label e2e: the real binary against a real
+#          webhook process), on the default build
 # slow     the slow tests alone (label slow: searches with a time budget, tests that wait on the
 #          clock or sleep before a signal, the packaging runs), on the default build
 # asan     ASan+UBSan (clang): every test except most end-to-end runs (label e2e: the real binary
@@ -25,13 +27,17 @@ jobs=$(nproc)
 # ci/install-deps.sh installs chromium: the HTML report's browser test must not skip here.
 export CONVCHECK_REQUIRE_CHROMIUM=1
 case "$pass" in
-  default | fast | slow)
+  default | fast | e2e | slow)
     bash ci/build.sh default
-    if [ "$pass" != slow ]; then
-      echo "== the default suite (ctest -LE slow)"
-      ctest --preset default -j "$jobs" --timeout 900 -LE slow
+    if [ "$pass" = default ] || [ "$pass" = fast ]; then
+      echo "== the default suite (ctest -LE 'e2e|slow')"
+      ctest --preset default -j "$jobs" --timeout 900 -LE 'e2e|slow'
     fi
-    if [ "$pass" != fast ]; then
+    if [ "$pass" = default ] || [ "$pass" = e2e ]; then
+      echo "== the end-to-end runs (ctest -L e2e -LE slow)"
+      ctest --preset default -j "$jobs" --timeout 900 -L e2e -LE slow
+    fi
+    if [ "$pass" = default ] || [ "$pass" = slow ]; then
       echo "== the slow tests (ctest -L slow)"
       ctest --preset default -j "$jobs" --timeout 900 -L slow
     fi
@@ -67,7 +73,7 @@ case "$pass" in
     ctest --preset asan -j "$jobs" --timeout 900 -L e2e -R "$sample"
     ;;
   *)
-    echo "usage: ci/test.sh [default|fast|slow|asan|tsan|tsan-build]" >&2
+    echo "usage: ci/test.sh [default|fast|e2e|slow|asan|tsan|tsan-build]" >&2
     exit 2
     ;;
 esac
