@@ -5,6 +5,7 @@
 #include "engine/run/problem_sightings.h"
 #include "engine/run/zero_value_probe.h"
 #include "kube/apiserver/group_version.h"
+#include "properties/checks/property_registry.h"
 
 namespace convcheck {
 
@@ -18,9 +19,18 @@ std::vector<std::string> witnessShrunk(const ShrunkExample& example, const Shrin
   if (!f.shrink || f.shrink->calls == 0 || f.caseObjects.empty() ||
       f.caseObjects.size() > kWitnessObjects)
     return {};
+  // What an edit of a fresh object meets is not what the shrunk objects meet: two defects whose
+  // shrunk cases drew the same edit would show each other.
+  auto drawsOwnContent = [](const std::string& property) {
+    const Property* p = findProperty(property);
+    return p != nullptr && p->drawsOwnContent;
+  };
   const std::string from = objectVersion(f.caseObjects.front());
   std::vector<std::string> shows;
-  for (auto& s : problemSightings(run(f.caseObjects.copy(), from, wanted), from, job.to))
+  const auto judged = [&](const std::string& property) {
+    return wanted(property) && !drawsOwnContent(property);
+  };
+  for (auto& s : problemSightings(run(f.caseObjects.copy(), from, judged), from, job.to))
     shows.push_back(std::move(s.problem));
   // A lost field: is it lost only when its value is "", 0 or false?
   if (job.problem.rfind("field|", 0) != 0) return shows;

@@ -271,6 +271,9 @@ void Tally::foldSiblings(
     // Below the top level, and schema fields: each label or annotation is its own (a stamp and a
     // leaked stash are two defects, even on the same pairs).
     if (f.keys.size() <= kParentDepth || f.keys.front() == "metadata") continue;
+    // A field lost only as "", 0 or false is the zero-value defect's (folded by its own rule),
+    // not a sibling of fields lost whatever their value.
+    if (losesOnlyZeros(entry)) continue;
     for (const auto& [site, cases] : entry.sites)
       f.pairs.emplace(std::get<1>(site), std::get<2>(site));
     fields.push_back(std::move(f));

@@ -81,6 +81,7 @@ const Property& editRoundTripProperty() {
                                       "(catches stale annotation stashes)",
                                   .scope = PropertyScope::Case,
                                   .calls = "2 per single-object case (the edit B'->A, then A->B)",
+                                  .drawsOwnContent = true,
                                   .runCase = &runEditRoundTrip};
   return kProperty;
 }

@@ -81,6 +81,10 @@ struct Property {
   bool convertsBack = false;
   // About answer times: reports show the latency per version pair next to it.
   bool aboutLatency = false;
+  // Judges content the case draws for itself (an edit: a freshly generated object), which
+  // shrinking the case's objects does not make smaller: its failures on a shrunk case are no
+  // evidence of what that case's objects meet.
+  bool drawsOwnContent = false;
   // Adds the causes that a failing finding's details name (pruned paths, schema violations),
   // their paths normalised with the versions' schemas.
   void (*causesInDetails)(const Finding&, const SchemaLookup&, std::vector<Cause>&) = nullptr;

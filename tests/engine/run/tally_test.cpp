@@ -210,6 +210,16 @@ CheckResult lostAt(const std::string& path, const std::string& marker) {
   return {"round-trip", Outcome::Fail, f, ""};
 }
 
+// The keys of the problems `t` reports, sorted.
+std::vector<std::string> problemKeys(Tally& t) {
+  KindReport r;
+  t.fill(r);
+  std::vector<std::string> keys;
+  for (const auto& p : r.problems) keys.push_back(p.key);
+  std::sort(keys.begin(), keys.end());
+  return keys;
+}
+
 TEST(TallyDefects, ProblemsWhoseShrunkCasesShowEachOtherAreOneProblemWithSeveralSymptoms) {
   Tally t({}, {});
   t.add(lostAt("spec.port", "a"), "v1", "v2");
@@ -269,11 +279,7 @@ TEST(TallyDefects, FieldsOfOneParentBelowTheTopLevelOnTheSamePairsAreOneProblem)
     t.add(lostAt("metadata.annotations.y", "y"), "v1", pair);
   }
   t.add(lostAt("spec.routes[*].weight", "w"), "v2", "v1");  // other pairs: another defect
-  KindReport r;
-  t.fill(r);
-  std::vector<std::string> keys;
-  for (const auto& p : r.problems) keys.push_back(p.key);
-  std::sort(keys.begin(), keys.end());
+  const std::vector<std::string> keys = problemKeys(t);
   EXPECT_EQ(keys,
             (std::vector<std::string>{
                 "field|metadata.annotations.x", "field|metadata.annotations.y", "field|spec.a",
@@ -312,6 +318,20 @@ TEST(TallyDefects, WhereNothingWasProbedFieldsThatLostOnlyZerosInThreeCasesAreOn
   KindReport folded;
   t.fill(folded);
   EXPECT_EQ(folded.problems.size(), 1u);
+}
+
+TEST(TallyDefects, AFieldLostOnlyAsZeroIsNotASiblingOfFieldsLostWhateverTheirValue) {
+  Tally t({}, {});
+  for (const char* pair : {"v2", "v3"}) {
+    t.add(lostAt("spec.routes[*].host", "h"), "v1", pair);
+    t.add(lostAt("spec.routes[*].port", "p"), "v1", pair);
+    t.add(lostAt("spec.routes[*].weight", "w"), "v1", pair);  // a truthiness test elsewhere
+  }
+  t.setProblemWitness("field|spec.routes[*].weight",
+                      {"field|spec.routes[*].weight", kDropsZeroValues});
+  const std::vector<std::string> keys = problemKeys(t);
+  EXPECT_EQ(keys,
+            (std::vector<std::string>{"field|spec.routes[*].host", "field|spec.routes[*].weight"}));
 }
 
 }  // namespace
