@@ -211,6 +211,11 @@ std::vector<std::vector<std::string>> Tally::defects() const {
     for (const auto& other : entry.witnessed) {
       auto it = problems_.find(other);
       if (other == key || it == problems_.end() || !shows(it->second, key)) continue;
+      // A cosmetic symptom (an annotation the webhook stamps on every object) meets every
+      // defect's minimal case and is met by them: it is never another defect's side.
+      if ((entry.cause.severity == Severity::Cosmetic) !=
+          (it->second.cause.severity == Severity::Cosmetic))
+        continue;
       join(key, other);
     }
   }

@@ -39,7 +39,8 @@ class Tally {
   // (identities) of that case. Two problems whose shrunk counterexamples show each other are one
   // defect seen from two sides (a field lost and the same field missing where it is required; four
   // fields of one list item dropped by one line): fill() reports them as one problem with several
-  // symptoms. A problem without a shrunk counterexample is never folded.
+  // symptoms; a cosmetic one is never folded with one that is not. A problem without a shrunk
+  // counterexample is never folded.
   void setProblemWitness(const std::string& problem, std::vector<std::string> shows);
   void addAll(const std::vector<CheckResult>& results, const std::string& from,
               const std::string& to);

@@ -334,5 +334,22 @@ TEST(TallyDefects, AFieldLostOnlyAsZeroIsNotASiblingOfFieldsLostWhateverTheirVal
             (std::vector<std::string>{"field|spec.routes[*].host", "field|spec.routes[*].weight"}));
 }
 
+TEST(TallyDefects, ACosmeticProblemIsNotFoldedWithADataLossEvenWhereTheyShowEachOther) {
+  // A stamp annotation on every conversion and a field lost on every conversion: each minimal
+  // case shows the other, and they are still two defects.
+  Tally t({}, {});
+  t.add(lostAt("spec.port", "p"), "v1", "v2");
+  Finding stamp;
+  stamp.property = "round-trip";
+  stamp.causes = {Cause{"round-trip|added|metadata.annotations.by", Severity::Cosmetic, "stamp",
+                        "metadata.annotations.by", "field|metadata.annotations.by"}};
+  t.add({"round-trip", Outcome::Fail, stamp, ""}, "v1", "v2");
+  t.setProblemWitness("field|spec.port", {"field|spec.port", "field|metadata.annotations.by"});
+  t.setProblemWitness("field|metadata.annotations.by",
+                      {"field|metadata.annotations.by", "field|spec.port"});
+  EXPECT_EQ(problemKeys(t),
+            (std::vector<std::string>{"field|metadata.annotations.by", "field|spec.port"}));
+}
+
 }  // namespace
 }  // namespace convcheck
