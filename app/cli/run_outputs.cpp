@@ -25,8 +25,8 @@ void saveRegressions(const CorpusStore& corpus, const RunReport& report, std::os
       const Finding& f = problem.example;
       if (f.caseTo.empty() || f.caseObjects.empty()) continue;
       if (f.origin.rfind("corpus ", 0) == 0) continue;  // already stored
-      RegressionCase c{kind.crdName, kind.kind, f.property, f.from,        f.to,
-                       f.part,       f.caseTo,  f.seed,     f.caseObjects.copy(), f.summary};
+      RegressionCase c{kind.crdName, kind.kind, f.property,           f.from,   f.to, f.part,
+                       f.caseTo,     f.seed,    f.caseObjects.copy(), f.summary};
       bool created = false;
       std::string saved = corpus.save(c, &created);
       if (saved.rfind("error: ", 0) == 0)

@@ -148,9 +148,10 @@ FailureFiles writeFailureFiles(const FuzzerOptions& options, const KindContext& 
   else
     out.notes += "could not write the bundle: " + written.error + "\n";
 
-  const RegressionCase regression{
-      crd.name,     crd.kind,       target.property, target.from,         target.to,
-      finding.part, finding.caseTo, finding.seed,    finding.caseObjects.copy(), finding.summary};
+  const RegressionCase regression{crd.name,       crd.kind,     target.property,
+                                  target.from,    target.to,    finding.part,
+                                  finding.caseTo, finding.seed, finding.caseObjects.copy(),
+                                  finding.summary};
   out.corpus = dir + "/corpus";
   if (const std::string saved = CorpusStore(out.corpus).save(regression);
       saved.rfind("error: ", 0) != 0)
