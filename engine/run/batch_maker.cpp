@@ -50,9 +50,7 @@ std::size_t valuesIn(const json& value) {
 }  // namespace
 
 std::size_t jsonValues(const std::vector<json>& batch) {
-  std::size_t n = 0;
-  for (const auto& object : batch) n += valuesIn(object);
-  return n;
+  return jsonValues(SharedObjects::heldBy(nullptr, batch));
 }
 
 std::size_t jsonValues(const SharedObjects& batch) {

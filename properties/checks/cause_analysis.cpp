@@ -100,14 +100,17 @@ class InputStrings {
  public:
   explicit InputStrings(const SharedObjects& input) {
     for (const auto& object : input) {
-      const auto meta = object.find("metadata");
-      std::string identity;
-      if (meta != object.end() && meta->is_object())
-        identity = meta->value("name", "") + '\0' + meta->value("namespace", "");
       std::string at;
-      add(object, at, identity);
+      add(object, at, identityOf(object));
     }
     objects_ = input.size();
+  }
+
+  // An object's namespace and name, as elsewhere() takes them.
+  static std::string identityOf(const json& object) {
+    const auto meta = object.find("metadata");
+    if (meta == object.end() || !meta->is_object()) return {};
+    return meta->value("name", "") + '\0' + meta->value("namespace", "");
   }
 
   // Whether an object other than the one named `identity` was written with `value` at `steps`,
@@ -122,7 +125,11 @@ class InputStrings {
   }
 
  private:
+  // Marks in the index's keys that no Kubernetes name or key holds: a key "a.b" and the path a, b
+  // stay apart.
   static constexpr char kValueMark = '\x1f';
+  static constexpr char kKeyMark = '\x1e';
+  static constexpr char kIndexMark = '\x1d';
   // Leaves indexed at most: a LIST chunk of large objects is indexed up to this many.
   static constexpr std::size_t kMaxLeaves = 200000;
   struct Holders {
@@ -134,7 +141,7 @@ class InputStrings {
   static std::string keyOf(const std::vector<PathStep>& steps) {
     std::string key;
     for (const auto& step : steps)
-      key += step.isIndex ? "#" + std::to_string(step.index) : "." + step.key;
+      key += step.isIndex ? kIndexMark + std::to_string(step.index) : kKeyMark + step.key;
     return key;
   }
 
@@ -152,13 +159,13 @@ class InputStrings {
     const std::size_t length = at.size();
     if (value.is_object()) {
       for (const auto& [key, child] : value.items()) {
-        at += "." + key;
+        at += kKeyMark + key;
         add(child, at, identity);
         at.resize(length);
       }
     } else if (value.is_array()) {
       for (std::size_t i = 0; i < value.size(); ++i) {
-        at += "#" + std::to_string(i);
+        at += kIndexMark + std::to_string(i);
         add(value[i], at, identity);
         at.resize(length);
       }
@@ -185,11 +192,10 @@ bool fromAnotherObject(const Finding& f, const DiffLine& line, std::optional<Inp
   if (!line.added && line.got.get_ref<const std::string&>().size() < kDistinctive) return false;
   if (!f.expected.is_object() || !f.expected.contains("metadata")) return false;
   if (f.exchanges.empty()) return false;
-  const json& ownMeta = f.expected["metadata"];
-  if (!ownMeta.is_object()) return false;
+  if (!f.expected["metadata"].is_object()) return false;
   if (!input) input.emplace(f.exchanges.front()->sent.objects);
   return input->elsewhere(line.steps, line.got.get_ref<const std::string&>(),
-                          ownMeta.value("name", "") + '\0' + ownMeta.value("namespace", ""));
+                          InputStrings::identityOf(f.expected));
 }
 
 void diffCauses(const Finding& f, const SchemaLookup& schemaOf, std::vector<Cause>& out) {

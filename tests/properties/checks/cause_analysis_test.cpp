@@ -291,6 +291,23 @@ TEST(Causes, AnAddedKeyOfAnyLengthIsContaminationAChangedShortValueIsChance) {
             std::vector<std::string>{"round-trip|changed|metadata.annotations.x"});
 }
 
+TEST(Causes, AKeyWithADotIsNotThePathItSpellsWhenLookingForAnotherObjectsValue) {
+  // Another object holds spec["x.y"]; this one came back with spec.x.y: a different field.
+  Finding f = leakedInto(2, "round-trip");
+  f.expected = annotated(1, json::object());
+  f.expected["spec"] = {{"x", json::object()}};
+  f.got = f.expected;
+  f.got["spec"]["x"]["y"] = "shared value";
+  json other = annotated(0, json::object());
+  other["spec"] = {{"x.y", "shared value"}};
+  Exchange ex;
+  ex.sent.objects = SharedObjects::own({other, f.expected});
+  f.exchanges = {share(std::move(ex))};
+  const auto found = keys(causesOf(f, lookup()));
+  ASSERT_FALSE(found.empty());
+  for (const auto& key : found) EXPECT_EQ(key.find("contamination"), std::string::npos) << key;
+}
+
 }  // namespace contamination
 }  // namespace
 }  // namespace convcheck
