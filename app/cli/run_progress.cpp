@@ -21,8 +21,9 @@ constexpr std::chrono::milliseconds kRedraw{100};
 
 }  // namespace
 
-RunProgress::RunProgress(std::ostream& out, Mode mode, std::chrono::milliseconds every)
-    : out_(out), mode_(mode), every_(every) {
+RunProgress::RunProgress(std::ostream& out, Mode mode, std::chrono::milliseconds every,
+                         std::optional<std::chrono::milliseconds> budget)
+    : out_(out), mode_(mode), every_(every), budget_(budget) {
   clock_ = std::thread([this] {
     std::unique_lock<std::mutex> lock(mutex_);
     while (!wake_.wait_for(lock, every_, [this] { return stopping_; })) {
@@ -63,8 +64,9 @@ std::string RunProgress::status() const {
   std::lock_guard<std::mutex> lock(mutex_);
   long long requests = 0;
   for (const auto& [kind, count] : requestsByKind_) requests += count;
-  return fmt::format("{} case(s) done, {} failing, {} request(s), {} elapsed", cases_, failing_,
-                     requests, elapsedText(std::chrono::steady_clock::now() - start_));
+  const std::string elapsed = elapsedText(std::chrono::steady_clock::now() - start_);
+  return fmt::format("{} case(s) done, {} failing, {} request(s), {}{} elapsed", cases_, failing_,
+                     requests, elapsed, budget_ ? " of " + elapsedText(*budget_) : "");
 }
 
 void RunProgress::print() {

@@ -98,6 +98,7 @@ std::string fuzzSummary(const FuzzConfig& config, const FuzzStats& stats,
 RunReport runFuzz(const Crd& crd, const FuzzConfig& config, const TargetFactory& given) {
   const TargetFactory makeTarget = targetFactory(given);
   const auto started = std::chrono::steady_clock::now();
+  const std::optional<RunBudget> budget = fuzzBudget(config);
   ReportClock clock(config.run);
   RunReport& report = clock.report();
   auto finishWith = [&clock](int code) { return clock.finish(code); };
@@ -149,7 +150,7 @@ RunReport runFuzz(const Crd& crd, const FuzzConfig& config, const TargetFactory&
     tell(config.run.events,
          Note{Note::Level::Info,
               fmt::format("fuzz: starting from {} input(s) in {}", filesIn(inputs), inputs)});
-    children = fuzzInChildren(kind, config, makeTarget, inputs, foundDir);
+    children = fuzzInChildren(kind, config, makeTarget, inputs, foundDir, budget);
   }
   if (std::ifstream in(foundDir + "/unreachable"); in) {
     std::string why;
@@ -166,7 +167,7 @@ RunReport runFuzz(const Crd& crd, const FuzzConfig& config, const TargetFactory&
   std::vector<std::string> notes;
   const std::vector<FoundCase> found = readFoundCases(foundDir, notes);
   const FuzzStats stats = readFuzzStats(foundDir);
-  KindReport kindReport = reportFoundCases(kind, config, makeTarget, found);
+  KindReport kindReport = reportFoundCases(kind, config, makeTarget, found, budget);
   for (auto& note : notes) kindReport.notes.push_back(std::move(note));
   kindReport.notes.push_back(fuzzSummary(config, stats, found, filesIn(inputs)));
   kindReport.seconds =

@@ -111,7 +111,8 @@ std::vector<std::string> libFuzzerArgs(const FuzzConfig& config, const std::stri
 
 ChildrenOutcome fuzzInChildren(const KindContext& kind, const FuzzConfig& config,
                                const TargetFactory& makeTarget, const std::string& inputs,
-                               const std::string& foundDir) {
+                               const std::string& foundDir,
+                               const std::optional<RunBudget>& budget) {
   std::fflush(stdout);
   std::fflush(stderr);
   ChildrenOutcome outcome;
@@ -141,7 +142,11 @@ ChildrenOutcome fuzzInChildren(const KindContext& kind, const FuzzConfig& config
   while (!running.empty()) {
     const timespec now{0, 0};
     if (sigtimedwait(&stopSignals, nullptr, &now) > 0) outcome.interrupted = true;
-    if (!stopping && (outcome.interrupted || (config.stopOnProblem && anyFoundCase(foundDir)))) {
+    // Each process stops itself at the budget's testing end (FuzzSession), so its last progress
+    // line is printed; one still busy with a call when fuzzing's share ended is stopped here.
+    const bool spent = budget && std::chrono::steady_clock::now() >= budget->shrinkingEnd();
+    if (!stopping &&
+        (outcome.interrupted || spent || (config.stopOnProblem && anyFoundCase(foundDir)))) {
       stopping = true;
       for (ChildProcess& child : running) child.signal(SIGUSR1);
     }

@@ -3,11 +3,13 @@
 // problem (--stop-on-problem) or on SIGINT/SIGTERM. Used by the fuzz engine.
 #pragma once
 
+#include <optional>
 #include <string>
 #include <vector>
 
 #include "engine/fuzz/fuzz_config.h"
 #include "engine/run/kind_context.h"
+#include "engine/run/run_budget.h"
 #include "engine/run/target_resolution.h"
 
 namespace convcheck {
@@ -24,9 +26,10 @@ struct ChildrenOutcome {
 // Runs libFuzzer in `config.jobs` child processes (each with a target from `makeTarget`) and
 // waits for them; each writes what it finds to `foundDir` (found_case.h). SIGINT and SIGTERM do
 // not end this process meanwhile: they stop the children (SIGUSR1, libFuzzer's graceful exit, for
-// those the signal did not reach), so what they found is still reported.
+// those the signal did not reach), so what they found is still reported. With a `budget`
+// (--max-total-time) a child still running at its shrinking end is stopped the same way.
 ChildrenOutcome fuzzInChildren(const KindContext& kind, const FuzzConfig& config,
                                const TargetFactory& makeTarget, const std::string& inputs,
-                               const std::string& foundDir);
+                               const std::string& foundDir, const std::optional<RunBudget>& budget);
 
 }  // namespace convcheck

@@ -60,6 +60,9 @@ class FuzzSession : public FuzzHooks {
   void stopIfUnreachable(const CaseResult& result);
   void record(const FuzzCase& c, std::uint64_t seed, const CaseResult& result);
   void progress(bool force);
+  // Ends the process (as finished() would end it) once --max-total-time's share of fuzzing is
+  // spent: three quarters of it once any process found a problem.
+  void stopAtBudget();
   void writeStats();
   double seconds() const;
 
@@ -77,6 +80,9 @@ class FuzzSession : public FuzzHooks {
   std::unordered_set<std::uint64_t> seenFeatures_;
   FuzzStats stats_;
   std::chrono::steady_clock::time_point start_, lastProgress_, lastStats_;
+  const std::optional<RunBudget> budget_;  // --max-total-time (not while merging)
+  bool anyFound_ = false;  // a process found a problem (foundDir, read at most once a second)
+  std::chrono::steady_clock::time_point lastFoundCheck_;
 };
 
 }  // namespace convcheck
