@@ -2,7 +2,6 @@
 // run mode, and its reports, bundles and corpus. Listed in command_table.cpp.
 #include <unistd.h>
 
-#include <algorithm>
 #include <atomic>
 #include <cstdlib>
 #include <memory>

@@ -4,17 +4,11 @@
 
 #include <fmt/format.h>
 
+#include "kube/go/duration.h"
+
 namespace convcheck {
 
 namespace {
-
-// "4s", "2m05s", "1h02m03s"
-std::string elapsedText(std::chrono::steady_clock::duration elapsed) {
-  const long long s = std::chrono::duration_cast<std::chrono::seconds>(elapsed).count();
-  if (s < 60) return fmt::format("{}s", s);
-  if (s < 3600) return fmt::format("{}m{:02}s", s / 60, s % 60);
-  return fmt::format("{}h{:02}m{:02}s", s / 3600, s / 60 % 60, s % 60);
-}
 
 // A terminal line is redrawn at most this often while cases finish.
 constexpr std::chrono::milliseconds kRedraw{100};
@@ -64,9 +58,11 @@ std::string RunProgress::status() const {
   std::lock_guard<std::mutex> lock(mutex_);
   long long requests = 0;
   for (const auto& [kind, count] : requestsByKind_) requests += count;
-  const std::string elapsed = elapsedText(std::chrono::steady_clock::now() - start_);
+  const auto elapsed = std::chrono::duration_cast<std::chrono::seconds>(
+      std::chrono::steady_clock::now() - start_);  // whole seconds, as --duration takes them
   return fmt::format("{} case(s) done, {} failing, {} request(s), {}{} elapsed", cases_, failing_,
-                     requests, elapsed, budget_ ? " of " + elapsedText(*budget_) : "");
+                     requests, formatGoDuration(elapsed),
+                     budget_ ? " of " + formatGoDuration(*budget_) : "");
 }
 
 void RunProgress::print() {

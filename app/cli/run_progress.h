@@ -2,7 +2,6 @@
 // status line every 10 s (CI systems stop jobs that print nothing). Used by run_command.cpp.
 #pragma once
 
-#include <atomic>
 #include <chrono>
 #include <condition_variable>
 #include <iosfwd>
@@ -31,7 +30,7 @@ class RunProgress {
   // A judged case (the engine's CaseDone event).
   void caseDone(const CaseDone& done);
 
-  // "12 cases done, 1 failing, 57 requests, 4s elapsed" ("4s of 2m00s elapsed" with a budget)
+  // "12 cases done, 1 failing, 57 requests, 4s elapsed" ("4s of 2m0s elapsed" with a budget)
   std::string status() const;
 
  private:
