@@ -183,9 +183,10 @@ void appendGoJson(std::string& out, const nlohmann::json& value) {
       appendGoJsonString(out, value.get_ref<const std::string&>());
       return;
     case Type::array: {
+      // The containers themselves, not nlohmann's iterators: every request body is written here.
       out += '[';
       bool first = true;
-      for (const auto& element : value) {
+      for (const auto& element : value.get_ref<const nlohmann::json::array_t&>()) {
         if (!first) out += ',';
         first = false;
         appendGoJson(out, element);
@@ -198,12 +199,12 @@ void appendGoJson(std::string& out, const nlohmann::json& value) {
       // the same order Go's encoder sorts map keys into.
       out += '{';
       bool first = true;
-      for (auto member = value.begin(); member != value.end(); ++member) {
+      for (const auto& [key, member] : value.get_ref<const nlohmann::json::object_t&>()) {
         if (!first) out += ',';
         first = false;
-        appendGoJsonString(out, member.key());
+        appendGoJsonString(out, key);
         out += ':';
-        appendGoJson(out, member.value());
+        appendGoJson(out, member);
       }
       out += '}';
       return;
