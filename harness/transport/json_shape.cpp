@@ -1,5 +1,7 @@
 #include "harness/transport/json_shape.h"
 
+#include "kube/go/byte_runs.h"
+
 namespace convcheck {
 
 JsonShape approximateJsonShape(std::string_view body, std::size_t stopAtValues,
@@ -9,14 +11,17 @@ JsonShape approximateJsonShape(std::string_view body, std::size_t stopAtValues,
   std::size_t depth = 0;
   bool inString = false;
   for (std::size_t i = 0; i < body.size(); ++i) {
-    const char c = body[i];
     if (inString) {
-      if (c == '\\')
+      // Plain string bytes change nothing here: passed over eight at a time.
+      i = plainStringRunEnd(body, i);
+      if (i == body.size()) break;
+      if (body[i] == '\\')
         ++i;
-      else if (c == '"')
+      else if (body[i] == '"')
         inString = false;
       continue;
     }
+    const char c = body[i];
     if (c == '"') {
       inString = true;
     } else if (c == '{' || c == '[') {

@@ -68,6 +68,7 @@ class Judge {
     // Only the count of objects beyond the number sent matters (a hostile answer may have
     // millions): the decoder keeps the first ones and counts the rest.
     ReceivedReview received = receiveReview(sent_.version, http_, sent_.objects.size());
+    v_.validJsonBody = received.validJsonBody;
     if (!received.review)
       return reject(received.stage, "conversion webhook for " + g_ + " failed: " + received.error);
     DecodedReview& review = *received.review;

@@ -2,7 +2,9 @@
 
 #include <cmath>
 #include <cstdint>
+#include <cstdio>
 #include <optional>
+#include <string_view>
 
 #include "kube/go/go_format.h"
 
@@ -10,6 +12,7 @@ namespace convcheck {
 namespace {
 
 using nlohmann::json;
+using namespace std::string_view_literals;
 
 const char* jsonKindName(const json& v) {
   if (v.is_object()) return "object";
@@ -92,29 +95,56 @@ std::optional<std::string> normaliseRfc3339(const std::string& s) {
   std::int64_t y;
   unsigned m, d;
   civilFromDays(days, y, m, d);
-  char buf[96];
-  std::snprintf(buf, sizeof buf, "%04lld-%02u-%02uT%02lld:%02lld:%02lldZ",
-                static_cast<long long>(y), m, d, static_cast<long long>(secs / 3600),
-                static_cast<long long>(secs / 60 % 60), static_cast<long long>(secs % 60));
-  return std::string(buf);
+  if (y < 0 || y > 9999) {
+    char buf[96];
+    std::snprintf(buf, sizeof buf, "%04lld-%02u-%02uT%02lld:%02lld:%02lldZ",
+                  static_cast<long long>(y), m, d, static_cast<long long>(secs / 3600),
+                  static_cast<long long>(secs / 60 % 60), static_cast<long long>(secs % 60));
+    return std::string(buf);
+  }
+  // The common case written digit by digit: every timestamp of every converted object's
+  // metadata comes through here.
+  std::string out = "0000-00-00T00:00:00Z";
+  auto put = [&out](std::size_t at, std::size_t width, std::int64_t value) {
+    for (std::size_t i = width; i > 0; --i, value /= 10)
+      out[at + i - 1] = static_cast<char>('0' + value % 10);
+  };
+  put(0, 4, y);
+  put(5, 2, m);
+  put(8, 2, d);
+  put(11, 2, secs / 3600);
+  put(14, 2, secs / 60 % 60);
+  put(17, 2, secs % 60);
+  return out;
 }
 
 // --- ObjectMeta decoding ---------------------------------------------------------------------
+
+// A field's name as Go's errors print it ("managedFields.time"): the prefix and the key, joined
+// only when an error is written (decoding metadata is on every converted object's path).
+struct FieldName {
+  std::string_view prefix;
+  std::string_view key;
+  FieldName(const std::string& name) : key(name) {}  // NOLINT: a plain name converts
+  FieldName(const char* name) : key(name) {}         // NOLINT
+  FieldName(std::string_view p, std::string_view k) : prefix(p), key(k) {}
+  std::string str() const { return std::string(prefix) + std::string(key); }
+};
 
 class MetaDecoder {
  public:
   std::string saved;  // first UnmarshalTypeError (decoding continues)
   std::string fatal;  // an UnmarshalJSON error (decoding stops)
 
-  void typeError(const json& v, const std::string& structName, const std::string& field,
-                 const std::string& type) {
+  void typeError(const json& v, std::string_view structName, const FieldName& field,
+                 std::string_view type) {
     if (saved.empty())
       saved = std::string("json: cannot unmarshal ") + jsonKindName(v) + " into Go struct field " +
-              structName + "." + field + " of type " + type;
+              std::string(structName) + "." + field.str() + " of type " + std::string(type);
   }
 
-  std::optional<std::string> string(const json& v, const std::string& structName,
-                                    const std::string& field, const char* type = "string") {
+  std::optional<std::string> string(const json& v, std::string_view structName,
+                                    const FieldName& field, std::string_view type = "string") {
     if (v.is_string()) return v.get<std::string>();
     if (!v.is_null()) typeError(v, structName, field, type);
     return std::nullopt;
@@ -137,12 +167,12 @@ class MetaDecoder {
   }
 
   // metav1.Time.UnmarshalJSON; nullopt for null (zero time) and on error.
-  std::optional<std::string> time(const json& v, const std::string& structName,
-                                  const std::string& field) {
+  std::optional<std::string> time(const json& v, std::string_view structName,
+                                  const FieldName& field) {
     if (v.is_null() || !fatal.empty()) return std::nullopt;
     if (!v.is_string()) {
       fatal = std::string("json: cannot unmarshal ") + jsonKindName(v) + " into Go struct field " +
-              structName + "." + field + " of type string";
+              std::string(structName) + "." + field.str() + " of type string";
       return std::nullopt;
     }
     const auto& text = v.get_ref<const std::string&>();
@@ -171,20 +201,20 @@ class MetaDecoder {
 
   json ownerReference(const json& v) {
     json out = json::object();
-    for (const char* f : {"apiVersion", "kind", "name", "uid"}) {
+    for (std::string_view f : {"apiVersion"sv, "kind"sv, "name"sv, "uid"sv}) {
       out[f] = "";
       if (auto it = v.find(f); it != v.end())
-        if (auto s = string(*it, "OwnerReference", std::string("ownerReferences.") + f,
-                            std::string(f) == "uid" ? "types.UID" : "string"))
+        if (auto s = string(*it, "OwnerReference", {"ownerReferences.", f},
+                            f == "uid" ? "types.UID" : "string"))
           out[f] = *s;
     }
-    for (const char* f : {"blockOwnerDeletion", "controller"}) {
+    for (std::string_view f : {"blockOwnerDeletion"sv, "controller"sv}) {
       auto it = v.find(f);
       if (it == v.end() || it->is_null()) continue;
       if (it->is_boolean())
         out[f] = *it;
       else
-        typeError(*it, "OwnerReference", std::string("ownerReferences.") + f, "bool");
+        typeError(*it, "OwnerReference", {"ownerReferences.", f}, "bool");
     }
     return out;
   }
@@ -192,15 +222,15 @@ class MetaDecoder {
   json managedFieldsEntry(const json& v) {
     json out = json::object();
     for (const auto& [k, e] : v.items()) {
-      const std::string field = "managedFields." + k;
-      if (k == "manager" || k == "apiVersion" || k == "fieldsType" || k == "subresource" ||
-          k == "operation") {
+      const FieldName field{"managedFields.", k};
+      if (k == "manager"sv || k == "apiVersion"sv || k == "fieldsType"sv || k == "subresource"sv ||
+          k == "operation"sv) {
         auto s = string(e, "ManagedFieldsEntry", field,
-                        k == "operation" ? "v1.ManagedFieldsOperationType" : "string");
+                        k == "operation"sv ? "v1.ManagedFieldsOperationType" : "string");
         if (s && !s->empty()) out[k] = *s;
-      } else if (k == "time") {
+      } else if (k == "time"sv) {
         if (auto t = time(e, "ManagedFieldsEntry", field)) out[k] = *t;
-      } else if (k == "fieldsV1") {
+      } else if (k == "fieldsV1"sv) {
         if (!e.is_null()) out[k] = e;
       }
     }
@@ -208,11 +238,11 @@ class MetaDecoder {
   }
 
   template <typename Item>
-  std::optional<json> list(const json& v, const std::string& field, const std::string& itemType,
+  std::optional<json> list(const json& v, const std::string& field, std::string_view itemType,
                            Item item) {
     if (v.is_null()) return std::nullopt;
     if (!v.is_array()) {
-      typeError(v, "ObjectMeta", field, "[]" + itemType);
+      typeError(v, "ObjectMeta", field, "[]" + std::string(itemType));
       return std::nullopt;
     }
     json out = json::array();
@@ -242,28 +272,29 @@ ObjectMetaRoundTrip objectMetaRoundTrip(const json& metadata) {
       const std::string& k = item.key();
       const json& v = item.value();
       if (!dec.fatal.empty()) break;
-      if (k == "name" || k == "generateName" || k == "namespace" || k == "selfLink" || k == "uid" ||
-          k == "resourceVersion") {
-        auto s = dec.string(v, "ObjectMeta", k, k == "uid" ? "types.UID" : "string");
+      // string_view literals: compared by length first, as each key meets every name below.
+      if (k == "name"sv || k == "generateName"sv || k == "namespace"sv || k == "selfLink"sv ||
+          k == "uid"sv || k == "resourceVersion"sv) {
+        auto s = dec.string(v, "ObjectMeta", k, k == "uid"sv ? "types.UID" : "string");
         if (s && !s->empty()) meta[k] = std::move(*s);
-      } else if (k == "generation") {
+      } else if (k == "generation"sv) {
         if (auto n = dec.int64(v, k); n && *n != 0) meta[k] = *n;
-      } else if (k == "deletionGracePeriodSeconds") {
+      } else if (k == "deletionGracePeriodSeconds"sv) {
         if (auto n = dec.int64(v, k)) meta[k] = *n;
-      } else if (k == "creationTimestamp") {
+      } else if (k == "creationTimestamp"sv) {
         if (auto t = dec.time(v, "ObjectMeta", k)) creationTimestamp = std::move(*t);
-      } else if (k == "deletionTimestamp") {
+      } else if (k == "deletionTimestamp"sv) {
         if (auto t = dec.time(v, "ObjectMeta", k)) meta[k] = std::move(*t);
-      } else if (k == "labels" || k == "annotations") {
+      } else if (k == "labels"sv || k == "annotations"sv) {
         if (auto m = dec.stringMap(v, k); m && !m->empty()) meta[k] = std::move(*m);
-      } else if (k == "finalizers") {
+      } else if (k == "finalizers"sv) {
         auto l = dec.list(v, k, "string", [&](const json& e) -> std::optional<json> {
           if (e.is_string() || e.is_null()) return e.is_string() ? e : json("");
           dec.typeError(e, "ObjectMeta", k, "string");
           return std::nullopt;
         });
         if (l && !l->empty()) meta[k] = std::move(*l);
-      } else if (k == "ownerReferences") {
+      } else if (k == "ownerReferences"sv) {
         auto l = dec.list(v, k, "v1.OwnerReference", [&](const json& e) -> std::optional<json> {
           if (e.is_object()) return dec.ownerReference(e);
           if (e.is_null()) return dec.ownerReference(json::object());
@@ -271,7 +302,7 @@ ObjectMetaRoundTrip objectMetaRoundTrip(const json& metadata) {
           return std::nullopt;
         });
         if (l && !l->empty()) meta[k] = std::move(*l);
-      } else if (k == "managedFields") {
+      } else if (k == "managedFields"sv) {
         auto l = dec.list(v, k, "v1.ManagedFieldsEntry", [&](const json& e) -> std::optional<json> {
           if (e.is_object()) return dec.managedFieldsEntry(e);
           if (e.is_null()) return json::object();

@@ -6,6 +6,7 @@
 namespace convcheck {
 
 using nlohmann::json;
+using namespace std::string_view_literals;
 
 std::string restoreObjectMeta(const json& original, json& converted) {
   auto found = converted.find("metadata");
@@ -15,8 +16,8 @@ std::string restoreObjectMeta(const json& original, json& converted) {
   // The answer's metadata is replaced below: take it rather than copy it.
   json responseMetaData = std::move(*found);
 
-  const json noMetadata = json::object();
-  const json* originalMetaData = &noMetadata;
+  static const json kNoMetadata = json::object();  // made once: this runs on every object
+  const json* originalMetaData = &kNoMetadata;
   if (auto meta = original.find("metadata"); meta != original.end()) originalMetaData = &*meta;
   if (!originalMetaData->is_object()) {
     converted["metadata"] = *originalMetaData;
@@ -26,17 +27,17 @@ std::string restoreObjectMeta(const json& original, json& converted) {
   // answer or go (compared with the original's, read in place).
   json& convertedMetaData = converted["metadata"] = json::object();
   for (auto it = originalMetaData->begin(); it != originalMetaData->end(); ++it)
-    if (it.key() != "labels" && it.key() != "annotations")
+    if (it.key() != "labels"sv && it.key() != "annotations"sv)
       convertedMetaData.emplace(it.key(), it.value());
 
-  const json noField = json::object();
+  static const json kNoField = json::object();
   for (const char* field : {"labels", "annotations"}) {
     auto response = responseMetaData.find(field);
     if (response == responseMetaData.end() || response->is_null()) continue;
     if (!response->is_object())
       return std::string("invalid metadata.") + field + " of type " + goTypeName(*response) +
              " in converted object";
-    const json* originalField = &noField;
+    const json* originalField = &kNoField;
     if (auto it = originalMetaData->find(field); it != originalMetaData->end() && !it->is_null()) {
       if (!it->is_object())
         return std::string("invalid metadata.") + field + " of type " + goTypeName(*it) +
@@ -65,11 +66,11 @@ std::string restoreObjectMeta(const json& original, json& converted) {
 std::vector<SilentChange> revertedMetadata(const json& original, const json& converted,
                                            std::size_t index) {
   std::vector<SilentChange> out;
-  const json empty = json::object();
+  static const json kEmpty = json::object();
   auto metaOf = [&](const json& object) -> const json& {
-    if (!object.is_object()) return empty;
+    if (!object.is_object()) return kEmpty;
     auto it = object.find("metadata");
-    return it != object.end() && it->is_object() ? *it : empty;
+    return it != object.end() && it->is_object() ? *it : kEmpty;
   };
   const json& before = metaOf(original);
   const json& after = metaOf(converted);
@@ -80,7 +81,7 @@ std::vector<SilentChange> revertedMetadata(const json& original, const json& con
     const bool inAfter = a != after.end() && (b == before.end() || a.key() <= b.key());
     const std::string& key = inBefore ? b.key() : a.key();
     // nlohmann compares numbers by value
-    if (key != "labels" && key != "annotations" && !(inBefore && inAfter && *b == *a))
+    if (key != "labels"sv && key != "annotations"sv && !(inBefore && inAfter && *b == *a))
       out.push_back({index, "metadata." + key, "reverted", inAfter ? *a : json(nullptr)});
     if (inBefore) ++b;
     if (inAfter) ++a;

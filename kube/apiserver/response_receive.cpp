@@ -37,6 +37,7 @@ ReceivedReview receiveReview(ReviewVersion sent, const HttpResult& http, std::si
                 "0-length response with status code: " + std::to_string(code) +
                     " and content type: " + contentType);
   ReviewDecode decoded = decodeReviewBody(sent, http.body, keepObjects);
+  out.validJsonBody = decoded.validJsonBody;
   if (!decoded.review) return fail(ModelStage::Decode, decoded.error);
   out.review = std::move(decoded.review);
   return out;

@@ -19,6 +19,7 @@ struct ReceivedReview {
   std::string error;  // the error text, before webhook_converter.go's "conversion webhook for G
                       // failed: " prefix
   std::optional<DecodedReview> review;
+  bool validJsonBody = false;  // as ReviewDecode's: the body was found to be JSON Go accepts
 };
 
 // - transport failure: Transport, `Post "<url>": <transportError>` (Go's url.Error);

@@ -68,6 +68,9 @@ struct ModelVerdict {
   std::optional<std::size_t> index;     // object index the error names, if any
   std::vector<nlohmann::json> visible;  // what a client would see (restore, prune, normalise)
   std::vector<SilentChange> silent;     // reverted metadata, pruned fields
+  // The answer's body is JSON Go's decoder accepts, found while decoding it (false when the model
+  // stopped before decoding, or the body was YAML): readers of the body skip that check.
+  bool validJsonBody = false;
   bool accepted() const { return stage == ModelStage::Accepted; }
 };
 

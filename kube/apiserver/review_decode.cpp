@@ -127,6 +127,7 @@ std::string foldName(std::string_view s) {
 struct Interpreted {
   GroupVersionKind gvk;
   std::string error;
+  bool syntaxValid = false;  // the text passed Go's syntax check
 };
 
 Interpreted interpret(std::string_view text) {
@@ -136,6 +137,7 @@ Interpreted interpret(std::string_view text) {
     out.error = prefix + *syntax;
     return out;
   }
+  out.syntaxValid = true;
   GoJsonCursor cursor(text);
   const GoJsonKind top = cursor.peek();
   std::string apiVersion, kind, typeError;
@@ -281,6 +283,7 @@ ReviewDecode decodeReviewBody(ReviewVersion sent, std::string_view body, std::si
   std::string converted;
   if (!toJsonText(body, text, converted, out.error)) return out;
   Interpreted interpreted = interpret(text);
+  out.validJsonBody = interpreted.syntaxValid && text.data() == body.data();
   if (!interpreted.error.empty()) {
     out.error = interpreted.error;
     return out;

@@ -31,6 +31,9 @@ struct DecodedReview {
 struct ReviewDecode {
   std::optional<DecodedReview> review;
   std::string error;  // the decoder's error text when review is empty
+  // The body itself (not YAML converted) is JSON Go's decoder accepts: its syntax was checked on
+  // the way, and a reader of the same bytes need not check it again.
+  bool validJsonBody = false;
 };
 
 // Decodes a 2xx body (non-empty) in the context of the review version that was sent:

@@ -13,9 +13,27 @@ namespace {
 
 constexpr char kHex[] = "0123456789abcdef";
 
-// An ASCII byte Go's encoder writes unchanged (not a control, quote, backslash or HTML character).
+// Which bytes Go's encoder writes unchanged: ASCII but a control, quote, backslash or HTML
+// character. A table, not a chain of comparisons: every byte of every request goes through it.
+struct PlainBytes {
+  bool plain[256] = {};
+  constexpr PlainBytes() {
+    for (int b = 0x20; b < 0x80; ++b)
+      plain[b] = b != '"' && b != '\\' && b != '<' && b != '>' && b != '&';
+  }
+};
+
 bool plainByte(unsigned char b) {
-  return b >= 0x20 && b < 0x80 && b != '"' && b != '\\' && b != '<' && b != '>' && b != '&';
+  static constexpr PlainBytes kTable;
+  return kTable.plain[b];
+}
+
+// An integer in decimal, written in place (no string of its own per number).
+template <typename Integer>
+void appendDecimal(std::string& out, Integer value) {
+  char buffer[24];
+  const auto result = std::to_chars(buffer, buffer + sizeof buffer, value);
+  out.append(buffer, result.ptr);
 }
 
 // strconv.FormatFloat(value, 'f' or 'e', -1, 64) as encoding/json uses it: the shortest digits
@@ -147,12 +165,12 @@ void appendGoJson(std::string& out, const nlohmann::json& value) {
       out += value.get<bool>() ? "true" : "false";
       return;
     case Type::number_integer:
-      out += std::to_string(value.get<std::int64_t>());
+      appendDecimal(out, value.get<std::int64_t>());
       return;
     case Type::number_unsigned: {
       const auto u = value.get<std::uint64_t>();
       if (u <= static_cast<std::uint64_t>(std::numeric_limits<std::int64_t>::max())) {
-        out += std::to_string(u);
+        appendDecimal(out, u);
       } else {
         appendGoFloat(out, static_cast<double>(u));
       }
@@ -165,9 +183,10 @@ void appendGoJson(std::string& out, const nlohmann::json& value) {
       appendGoJsonString(out, value.get_ref<const std::string&>());
       return;
     case Type::array: {
+      // The containers themselves, not nlohmann's iterators: every request body is written here.
       out += '[';
       bool first = true;
-      for (const auto& element : value) {
+      for (const auto& element : value.get_ref<const nlohmann::json::array_t&>()) {
         if (!first) out += ',';
         first = false;
         appendGoJson(out, element);
@@ -180,12 +199,12 @@ void appendGoJson(std::string& out, const nlohmann::json& value) {
       // the same order Go's encoder sorts map keys into.
       out += '{';
       bool first = true;
-      for (auto member = value.begin(); member != value.end(); ++member) {
+      for (const auto& [key, member] : value.get_ref<const nlohmann::json::object_t&>()) {
         if (!first) out += ',';
         first = false;
-        appendGoJsonString(out, member.key());
+        appendGoJsonString(out, key);
         out += ':';
-        appendGoJson(out, member.value());
+        appendGoJson(out, member);
       }
       out += '}';
       return;

@@ -6,6 +6,7 @@
 #include <cstdlib>
 #include <vector>
 
+#include "kube/go/byte_runs.h"
 #include "kube/go/go_format.h"
 #include "kube/go/utf8.h"
 
@@ -22,8 +23,6 @@ std::string quoteChar(unsigned char c) {
   return "'" + quoted.substr(1, quoted.size() - 2) + "'";
 }
 
-// A byte inside a string literal that neither ends it, starts an escape, nor is an error.
-bool plainStringByte(unsigned char c) { return c >= 0x20 && c != '"' && c != '\\'; }
 bool isSpace(unsigned char c) { return c == ' ' || c == '\t' || c == '\r' || c == '\n'; }
 bool isDigit(unsigned char c) { return c >= '0' && c <= '9'; }
 bool isHex(unsigned char c) {
@@ -38,7 +37,7 @@ class Scanner {
     for (std::size_t i = 0; i < n; ++i) {
       // The bytes of a string that stateInString takes without a change of state, at once.
       if (step_ == &Scanner::stateInString) {
-        while (i < n && plainStringByte(static_cast<unsigned char>(text[i]))) ++i;
+        i = plainStringRunEnd(text, i);
         if (i == n) break;
       }
       (this->*step_)(static_cast<unsigned char>(text[i]));
@@ -434,8 +433,7 @@ std::string goJsonUnquote(std::string_view literal) {
       continue;
     }
     if (c < 0x80) {  // a run of ASCII bytes without escapes, appended at once
-      std::size_t end = i + 1;
-      while (end < s.size() && static_cast<unsigned char>(s[end]) < 0x80 && s[end] != '\\') ++end;
+      const std::size_t end = asciiRunEnd(s, i + 1);
       out.append(s.substr(i, end - i));
       i = end;
       continue;

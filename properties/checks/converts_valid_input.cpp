@@ -20,7 +20,8 @@ using nlohmann::json;
 CheckResult judgeConvertsValidInput(const ExchangeRef& ref, const CaseContext& ctx,
                                     const TargetValidator& /*validate*/) {
   const Exchange& ex = *ref;
-  ResponseView view = viewResponse(ex.http, 0);  // the status is all it needs
+  // The status is all it needs.
+  ResponseView view = viewResponse(ex.http, 0, ex.verdict.validJsonBody);
   if (!view.hasResponse) return notEvaluable(kConvertsValidInputId, "no well-formed answer");
   if (view.resultStatus == "Success") return passed(kConvertsValidInputId);
   return {kConvertsValidInputId, Outcome::Fail,

@@ -41,7 +41,8 @@ ExchangeView::ExchangeView(const ExchangeRef& exchange, const CaseContext& conte
     : ref(exchange),
       ex(*exchange),
       ctx(context),
-      view(viewResponse(exchange->http, exchange->sent.objects.size())) {
+      view(viewResponse(exchange->http, exchange->sent.objects.size(),
+                        exchange->verdict.validJsonBody)) {
   Pairing p = pairingOf(ex.sent.objects, view.convertedHeads);
   permuted_ = p.permuted;
   pairing_ = std::move(p.match);

@@ -40,12 +40,12 @@ json headOf(std::string_view element) {
 
 }  // namespace
 
-ResponseView viewResponse(const HttpResult& http, std::size_t keepObjects) {
+ResponseView viewResponse(const HttpResult& http, std::size_t keepObjects, bool validJson) {
   ResponseView view;
   if (!http.ok() || http.status < 200 || http.status > 206) return view;
   // What Go's decoder accepts (including its 10000-level nesting limit); read without building
   // anything for the parts no property looks at.
-  if (goJsonSyntaxError(http.body)) return view;
+  if ((!validJson || http.body.empty()) && goJsonSyntaxError(http.body)) return view;
   GoJsonCursor root(http.body);
   if (root.peek() != GoJsonKind::Object) return view;
   view.decoded = true;

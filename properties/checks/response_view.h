@@ -29,7 +29,10 @@ struct ResponseView {
 // levels, is not decoded; invalid UTF-8 becomes U+FFFD; integers stay int64), building only what
 // the properties look at: the rest (of each object all but apiVersion, kind and metadata) is
 // skipped, and at most `keepObjects` convertedObjects are kept while all of them are counted.
-ResponseView viewResponse(const HttpResult& http, std::size_t keepObjects = SIZE_MAX);
+// `validJson`: the body is already known to pass Go's syntax check (the model's verdict says so),
+// which is then not run again; the view is the same either way.
+ResponseView viewResponse(const HttpResult& http, std::size_t keepObjects = SIZE_MAX,
+                          bool validJson = false);
 
 // namespace/name/uid of an object's metadata ("" for missing or non-string values).
 struct ObjectIdentity {

@@ -26,6 +26,17 @@ TEST(JsonShape, IgnoresBracketsAndCommasInsideStringsIncludingEscapedQuotes) {
   EXPECT_EQ(shape.depth, 1u);
 }
 
+TEST(JsonShape, LongStringsWithEscapesControlsAndNonAsciiHideTheirBrackets) {
+  // Long enough that strings are passed over in words: escaped quotes, backslashes, control
+  // bytes and UTF-8 at every place inside them still hide what they hold.
+  const std::string body =
+      "{\"annotations\":{\"a-long-key-of-many-bytes\":\"[x,y] \\\"{z}\\\" "
+      "caf\xc3\xa9 \x01\t[[,\\\\\",\"b\":[\"0123456789abcdef\\\"\",\"\"]}}";
+  const JsonShape shape = shapeOf(body);
+  EXPECT_EQ(shape.values, 6u);  // 1 + 3 containers + 2 commas
+  EXPECT_EQ(shape.depth, 3u);
+}
+
 TEST(JsonShape, DepthIsTheDeepestPointNotTheSumOfSiblings) {
   EXPECT_EQ(shapeOf("[[1],[2],[3]]").depth, 2u);
   // Unbalanced closers do not drive the depth below zero.

@@ -35,6 +35,27 @@ INSTANTIATE_TEST_SUITE_P(BothReviewVersions, EnvelopeTest,
                            return info.param == ReviewVersion::V1 ? "v1" : "v1beta1";
                          });
 
+// The verdict says whether the body itself passed Go's syntax check on the way, so that readers
+// of the same bytes (the properties' view of the answer) need not check it again.
+TEST_P(EnvelopeTest, TheVerdictSaysWhetherTheBodyWasValidJson) {
+  EXPECT_TRUE(judge(good()).validJsonBody);
+  // Decoded, then refused later: the body was still valid JSON.
+  json wrongUid = good();
+  wrongUid["response"]["uid"] = "other";
+  if (GetParam() == ReviewVersion::V1) {
+    EXPECT_FALSE(judge(wrongUid).accepted());
+  }
+  EXPECT_TRUE(judge(wrongUid).validJsonBody);
+  EXPECT_TRUE(judgeText("  " + good().dump() + "\n").validJsonBody);
+  EXPECT_FALSE(judgeText(good().dump() + "}").validJsonBody);
+  EXPECT_FALSE(judgeText("{\"response\": ").validJsonBody);
+  // YAML is decoded through its JSON conversion: the body itself is not JSON.
+  EXPECT_FALSE(judgeText("kind: ConversionReview\n").validJsonBody);
+  // Stopped before decoding: nothing was checked.
+  EXPECT_FALSE(judgeConversion(sent, answer(good(), 500), nullptr).validJsonBody);
+  EXPECT_FALSE(judgeConversion(sent, answer(good(), 200, "application/"), nullptr).validJsonBody);
+}
+
 TEST_P(EnvelopeTest, AcceptsAWellFormedResponse) {
   auto v = judge(good());
   EXPECT_EQ(v.stage, ModelStage::Accepted) << v.message;

@@ -256,5 +256,42 @@ TEST(ObjectMetaRoundTripFunctionTest, WrongTypesAreGoDecodeErrors) {
       std::string::npos);
 }
 
+TEST(ObjectMetaRoundTripFunctionTest, NestedFieldTypeErrorsNameTheStructAndTheField) {
+  EXPECT_EQ(objectMetaRoundTrip(json{{"managedFields", {{{"manager", 5}}}}}).error,
+            "json: cannot unmarshal number into Go struct field "
+            "ManagedFieldsEntry.managedFields.manager of type string");
+  EXPECT_EQ(objectMetaRoundTrip(json{{"managedFields", {{{"operation", true}}}}}).error,
+            "json: cannot unmarshal bool into Go struct field "
+            "ManagedFieldsEntry.managedFields.operation of type v1.ManagedFieldsOperationType");
+  EXPECT_EQ(objectMetaRoundTrip(json{{"managedFields", {{{"time", 1}}}}}).error,
+            "json: cannot unmarshal number into Go struct field "
+            "ManagedFieldsEntry.managedFields.time of type string");
+  EXPECT_EQ(objectMetaRoundTrip(json{{"ownerReferences", {{{"uid", 5}}}}}).error,
+            "json: cannot unmarshal number into Go struct field "
+            "OwnerReference.ownerReferences.uid of type types.UID");
+  EXPECT_EQ(objectMetaRoundTrip(json{{"ownerReferences", {{{"controller", "yes"}}}}}).error,
+            "json: cannot unmarshal string into Go struct field "
+            "OwnerReference.ownerReferences.controller of type bool");
+  EXPECT_EQ(objectMetaRoundTrip(json{{"finalizers", "x"}}).error,
+            "json: cannot unmarshal string into Go struct field ObjectMeta.finalizers of type "
+            "[]string");
+  EXPECT_EQ(objectMetaRoundTrip(json{{"uid", 5}}).error,
+            "json: cannot unmarshal number into Go struct field ObjectMeta.uid of type types.UID");
+}
+
+TEST(ObjectMetaRoundTripFunctionTest, TimestampsCrossingDaysAndYearsAreWrittenInUtc) {
+  auto at = [](const char* time) {
+    return objectMetaRoundTrip(json{{"creationTimestamp", time}}).metadata["creationTimestamp"];
+  };
+  EXPECT_EQ(at("2024-12-31T23:30:00-01:00"), "2025-01-01T00:30:00Z");
+  EXPECT_EQ(at("2024-03-01T00:15:09.5+00:30"), "2024-02-29T23:45:09Z");
+  EXPECT_EQ(at("0001-01-01T00:30:00+01:00"), "0000-12-31T23:30:00Z");
+  EXPECT_EQ(at("9999-12-31T23:59:59Z"), "9999-12-31T23:59:59Z");
+  EXPECT_EQ(at("9999-12-31T23:59:59-00:01"), "10000-01-01T00:00:59Z");
+  auto managed =
+      objectMetaRoundTrip(json{{"managedFields", {{{"time", "2024-05-01T02:03:04+02:00"}}}}});
+  EXPECT_EQ(managed.metadata["managedFields"][0]["time"], "2024-05-01T00:03:04Z");
+}
+
 }  // namespace
 }  // namespace convcheck

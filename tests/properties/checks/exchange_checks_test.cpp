@@ -122,6 +122,37 @@ TEST(ExchangeChecks, AddedFinalizerIsReportedAlthoughTheApiServerAccepts) {
     }
 }
 
+TEST(ExchangeChecks, EmptyMetadataMembersAddedByTheAnswerAreNoChange) {
+  auto s = review({object("a", "v1beta1")});
+  json objects = converted(s);
+  objects[0]["metadata"]["finalizers"] = json::array();
+  objects[0]["metadata"]["generateName"] = "";
+  objects[0]["metadata"]["deletionGracePeriodSeconds"] = 0;
+  objects[0]["metadata"]["ownerReferences"] = nullptr;
+  objects[0]["metadata"]["labels"] = {{"app", "other"}};
+  auto ex = answer(s, objects);
+  EXPECT_TRUE(failing(ex).empty());
+}
+
+TEST(ExchangeChecks, ChangedMetadataIsReportedByPathWithExpectedAndGot) {
+  auto s = review({object("a", "v1beta1"), object("b", "v1beta1")});
+  json objects = converted(s);
+  objects[1]["metadata"]["generation"] = 2;
+  objects[1]["metadata"]["resourceVersion"] = "7";
+  auto ex = answer(s, objects);
+  EXPECT_EQ(failing(ex), Names{"metadata-immutable"});
+  for (const auto& r :
+       checkExchange(share(ex), {"v1beta1", "v1", std::chrono::milliseconds(30000)}))
+    if (r.property == "metadata-immutable") {
+      ASSERT_TRUE(r.finding);
+      EXPECT_EQ(r.finding->details,
+                (std::vector<std::string>{"silently reverted: index 1: metadata.generation",
+                                          "silently reverted: index 1: metadata.resourceVersion"}));
+      EXPECT_EQ(r.finding->expected, json::array({{{"generation", 1}}}));
+      EXPECT_EQ(r.finding->got, json::array({{{"generation", 2}, {"resourceVersion", "7"}}}));
+    }
+}
+
 TEST(ExchangeChecks, WrongUidFailsUidEchoOnly) {
   auto s = review({object("a", "v1beta1")});
   auto ex = answer(s, converted(s), "99999999-2222-4333-8444-555555555555");

@@ -2,6 +2,8 @@
 
 #include <gtest/gtest.h>
 
+#include <tuple>
+
 namespace convcheck {
 namespace {
 
@@ -45,6 +47,21 @@ TEST(ResponseView, KeepsOnlyTheFirstObjectsButCountsThemAll) {
   EXPECT_EQ(v.convertedCount, 3u);
   ASSERT_EQ(v.convertedHeads.size(), 1u);
   EXPECT_EQ(v.convertedHeads[0], (json{{"kind", "A"}}));
+}
+
+// A body the model already found valid is not checked again: the view is the same.
+TEST(ResponseView, ABodyKnownValidGivesTheSameView) {
+  const HttpResult http = answer(R"( {"response":{"uid":"u","result":{"status":"Failure"},
+    "convertedObjects":[{"kind":"A","metadata":{"name":"x"}},3]}})");
+  auto fields = [](const ResponseView& v) {
+    return std::tuple(v.decoded, v.hasResponse, v.uid, v.resultStatus, v.convertedHeads,
+                      v.convertedCount);
+  };
+  const ResponseView known = viewResponse(http, 1, true);
+  EXPECT_EQ(fields(known), fields(viewResponse(http, 1)));
+  EXPECT_TRUE(known.decoded);
+  // An empty body is never taken for valid.
+  EXPECT_FALSE(viewResponse(answer(""), SIZE_MAX, true).decoded);
 }
 
 }  // namespace
