@@ -69,6 +69,12 @@ void declareFuzzFlags(CLI::App& fuzz, FuzzFlags& f) {
                   "Fuzzing processes side by side, sharing the corpus directory")
       ->capture_default_str()
       ->check(CLI::Range(1, 64));
+  fuzz.add_option("--in-flight", f.settings.inFlight,
+                  "Cases each fuzzing process keeps in flight: one libFuzzer input is a flight of "
+                  "this many cases, run side by side, whose behaviour is the input's (1: one case "
+                  "at a time)")
+      ->capture_default_str()
+      ->check(CLI::Range(1, 256));
   fuzz.add_flag("--stop-on-problem", f.settings.stopOnProblem,
                 "End fuzzing at the first problem any process finds (it is still shrunk and "
                 "reported); default: fuzz for the whole budget");

@@ -5,6 +5,7 @@
 #include <signal.h>
 #include <unistd.h>
 
+#include <algorithm>
 #include <cerrno>
 #include <chrono>
 #include <cstdio>
@@ -101,7 +102,14 @@ std::vector<std::string> libFuzzerArgs(const FuzzConfig& config, const std::stri
   args.push_back(config.jobs > 1 ? "-reload=5" : "-reload=0");
   if (config.maxTotalTime > 0)
     args.push_back(fmt::format("-max_total_time={}", config.maxTotalTime));
-  if (config.runs >= 0) args.push_back(fmt::format("-runs={}", config.runs));
+  // --runs counts cases, libFuzzer's -runs inputs: its first input (the empty probe) is one case,
+  // each other one a flight of --in-flight cases (the session runs no case beyond --runs).
+  if (config.runs >= 0) {
+    const std::int64_t flight = std::max(config.inFlight, 1);
+    const std::int64_t inputs =
+        config.runs <= 1 ? config.runs : 1 + (config.runs - 1 + flight - 1) / flight;
+    args.push_back(fmt::format("-runs={}", inputs));
+  }
   // libFuzzer's seed is 32 bits, 0 meaning "pick one": each process gets its own.
   const std::uint64_t seed = (config.run.seed + static_cast<std::uint64_t>(job)) % 4294967295ULL;
   args.push_back(fmt::format("-seed={}", seed == 0 ? 1 : seed));

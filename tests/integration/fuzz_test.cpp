@@ -129,9 +129,11 @@ TEST(Fuzz, ACorrectWebhookEndsWithExitZeroWhenTheRunsAreSpent) {
   ExampleWebhook webhook;
   ScratchDir scratch("convcheck-fuzz-it");
   const std::string corpus = (scratch.path() / "corpus").string();
-  ConvcheckResult r = runConvcheck(fuzzArgs(webhook, ExampleWebhook::cronTabCrdPath(),
-                                            {"--runs", "150", "--seed", "2", "--corpus", corpus,
-                                             "--report-dir", (scratch.path() / "r").string()}));
+  // Flights of two cases (here and below): many small inputs, for the merge to choose from.
+  ConvcheckResult r =
+      runConvcheck(fuzzArgs(webhook, ExampleWebhook::cronTabCrdPath(),
+                            {"--runs", "150", "--in-flight", "2", "--seed", "2", "--corpus", corpus,
+                             "--report-dir", (scratch.path() / "r").string()}));
   EXPECT_EQ(r.status.code, 0) << r.out << r.err;
   ASSERT_TRUE(r.json.is_object()) << r.out << r.err;
   EXPECT_TRUE(r.json.at("kinds").at(0).at("problems").empty());
@@ -140,9 +142,9 @@ TEST(Fuzz, ACorrectWebhookEndsWithExitZeroWhenTheRunsAreSpent) {
   EXPECT_GT(kept, 0u);
 
   // Two processes resume from the kept corpus, each running its --runs.
-  ConvcheckResult again =
-      runConvcheck(fuzzArgs(webhook, ExampleWebhook::cronTabCrdPath(),
-                            {"--runs", "20", "--jobs", "2", "--corpus", corpus}));
+  ConvcheckResult again = runConvcheck(
+      fuzzArgs(webhook, ExampleWebhook::cronTabCrdPath(),
+               {"--runs", "20", "--in-flight", "2", "--jobs", "2", "--corpus", corpus}));
   EXPECT_EQ(again.status.code, 0) << again.out << again.err;
   EXPECT_NE(again.err.find("fuzz: starting from " + std::to_string(kept) + " input(s) in"),
             std::string::npos)
@@ -157,8 +159,9 @@ TEST(Fuzz, ACorrectWebhookEndsWithExitZeroWhenTheRunsAreSpent) {
   // --merge keeps the inputs that show some behaviour first; a second merge keeps no more (it
   // may keep fewer: latency classes are features, and timings vary).
   const std::size_t before = filesIn(fs::path(corpus) / "fuzz");
-  ConvcheckResult merged = runConvcheck(
-      fuzzArgs(webhook, ExampleWebhook::cronTabCrdPath(), {"--merge", "--corpus", corpus}));
+  ConvcheckResult merged =
+      runConvcheck(fuzzArgs(webhook, ExampleWebhook::cronTabCrdPath(),
+                            {"--merge", "--in-flight", "2", "--corpus", corpus}));
   EXPECT_EQ(merged.status.code, 0) << merged.out << merged.err;
   const std::size_t after = filesIn(fs::path(corpus) / "fuzz");
   EXPECT_GT(after, 0u);
@@ -166,8 +169,9 @@ TEST(Fuzz, ACorrectWebhookEndsWithExitZeroWhenTheRunsAreSpent) {
   EXPECT_NE(merged.err.find("kept " + std::to_string(after) + " of " + std::to_string(before)),
             std::string::npos)
       << merged.err;
-  ConvcheckResult remerged = runConvcheck(
-      fuzzArgs(webhook, ExampleWebhook::cronTabCrdPath(), {"--merge", "--corpus", corpus}));
+  ConvcheckResult remerged =
+      runConvcheck(fuzzArgs(webhook, ExampleWebhook::cronTabCrdPath(),
+                            {"--merge", "--in-flight", "2", "--corpus", corpus}));
   EXPECT_EQ(remerged.status.code, 0) << remerged.out << remerged.err;
   EXPECT_LE(filesIn(fs::path(corpus) / "fuzz"), after);
   EXPECT_GT(filesIn(fs::path(corpus) / "fuzz"), 0u);
