@@ -66,7 +66,8 @@ void declareFuzzFlags(CLI::App& fuzz, FuzzFlags& f) {
   fuzz.add_option("--runs", f.settings.runs,
                   "Cases each fuzzing process runs at most (default: until the time budget)");
   fuzz.add_option("--jobs,-j", f.settings.jobs,
-                  "Fuzzing processes side by side, sharing the corpus directory")
+                  "Fuzzing processes side by side, sharing the corpus directory (with -- COMMAND, "
+                  "each fuzzes a webhook and AFL++ map of its own)")
       ->capture_default_str()
       ->check(CLI::Range(1, 64));
   fuzz.add_option("--in-flight", f.settings.inFlight,

@@ -37,8 +37,8 @@ struct FuzzConfig : FuzzSettings {
   RunConfig run;
   ResolvedTarget target;  // the webhook, resolved against the CRD
   // The webhook's AFL++ coverage map, when convcheck started an instrumented webhook with it and
-  // one process fuzzes (inputs must not overlap while it is read): the edges of each input's
-  // flight of cases join the feedback. Not owned.
+  // only one process fuzzes that webhook (inputs must not overlap while it is read): the edges of
+  // each input's flight of cases join the feedback. Not owned.
   SharedCoverageMap* coverage = nullptr;
 };
 

@@ -103,7 +103,8 @@ std::string fuzzSummary(const FuzzConfig& config, const FuzzStats& stats,
 
 }  // namespace
 
-RunReport runFuzz(const Crd& crd, const FuzzConfig& config, const TargetFactory& given) {
+RunReport runFuzz(const Crd& crd, const FuzzConfig& config, const TargetFactory& given,
+                  const StartProcessWebhook& ownWebhook) {
   const TargetFactory makeTarget = targetFactory(given);
   const auto started = std::chrono::steady_clock::now();
   ReportClock clock(config.run);
@@ -157,7 +158,7 @@ RunReport runFuzz(const Crd& crd, const FuzzConfig& config, const TargetFactory&
     tell(config.run.events,
          Note{Note::Level::Info,
               fmt::format("fuzz: starting from {} input(s) in {}", filesIn(inputs), inputs)});
-    children = fuzzInChildren(kind, config, makeTarget, inputs, foundDir);
+    children = fuzzInChildren(kind, config, makeTarget, inputs, foundDir, ownWebhook);
   }
   if (std::ifstream in(foundDir + "/unreachable"); in) {
     std::string why;

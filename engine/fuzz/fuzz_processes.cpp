@@ -10,6 +10,8 @@
 #include <chrono>
 #include <cstdio>
 #include <cstring>
+#include <fstream>
+#include <memory>
 #include <string>
 #include <thread>
 
@@ -88,6 +90,62 @@ class ChildStderr {
   std::thread reader_;
 };
 
+// A fuzzing process's hooks: its session's, and its own webhook stopped once libFuzzer is done
+// (the process then ends without running destructors).
+class ProcessHooks : public FuzzHooks {
+ public:
+  ProcessHooks(FuzzSession& session, std::unique_ptr<ProcessWebhook> webhook)
+      : session_(session), webhook_(std::move(webhook)) {}
+  int testOne(const std::uint8_t* data, std::size_t size) override {
+    return session_.testOne(data, size);
+  }
+  std::size_t mutate(std::uint8_t* data, std::size_t size, std::size_t maxSize,
+                     unsigned seed) override {
+    return session_.mutate(data, size, maxSize, seed);
+  }
+  std::size_t crossOver(const std::uint8_t* a, std::size_t sizeA, const std::uint8_t* b,
+                        std::size_t sizeB, std::uint8_t* out, std::size_t maxOut,
+                        unsigned seed) override {
+    return session_.crossOver(a, sizeA, b, sizeB, out, maxOut, seed);
+  }
+  void finished() override {
+    session_.finished();
+    webhook_.reset();
+  }
+
+ private:
+  FuzzSession& session_;
+  std::unique_ptr<ProcessWebhook> webhook_;
+};
+
+// Fuzzing process `job`, in its child: the webhook it fuzzes (its own, when `ownWebhook` starts
+// one for it), its session and libFuzzer, which ends the process.
+[[noreturn]] void fuzzProcess(const KindContext& kind, const FuzzConfig& config,
+                              const TargetFactory& makeTarget, const std::string& inputs,
+                              const std::string& foundDir, const StartProcessWebhook& ownWebhook,
+                              int job) {
+  FuzzConfig own = config;
+  TargetFactory targets = makeTarget;
+  std::unique_ptr<ProcessWebhook> webhook;
+  if (ownWebhook && job > 0) {
+    auto started = ownWebhook(job);
+    if (auto* error = std::get_if<std::string>(&started)) {
+      std::ofstream(foundDir + "/unreachable") << *error << "\n";
+      std::fflush(stderr);
+      std::_Exit(kFuzzUnreachableExit);
+    }
+    webhook = std::move(std::get<std::unique_ptr<ProcessWebhook>>(started));
+    own.target = webhook->target();
+    own.coverage = webhook->coverage();
+    targets = webhook->targets();
+    fmt::print(stderr, "fuzz[{}]: its own webhook at {}{}\n", job, own.target.url,
+               own.coverage ? ", with its own AFL++ coverage map" : "");
+  }
+  FuzzSession session(kind, own, targets, foundDir, job);
+  ProcessHooks hooks(session, std::move(webhook));
+  runLibFuzzer(libFuzzerArgs(config, inputs, job), hooks);
+}
+
 }  // namespace
 
 std::vector<std::string> libFuzzerArgs(const FuzzConfig& config, const std::string& inputs,
@@ -119,7 +177,7 @@ std::vector<std::string> libFuzzerArgs(const FuzzConfig& config, const std::stri
 
 ChildrenOutcome fuzzInChildren(const KindContext& kind, const FuzzConfig& config,
                                const TargetFactory& makeTarget, const std::string& inputs,
-                               const std::string& foundDir) {
+                               const std::string& foundDir, const StartProcessWebhook& ownWebhook) {
   std::fflush(stdout);
   std::fflush(stderr);
   ChildrenOutcome outcome;
@@ -128,8 +186,7 @@ ChildrenOutcome fuzzInChildren(const KindContext& kind, const FuzzConfig& config
   for (int job = 0; job < config.jobs; ++job) {
     auto forked = ChildProcess::fork([&] {
       childStderr.attach();
-      FuzzSession session(kind, config, makeTarget, foundDir, job);
-      runLibFuzzer(libFuzzerArgs(config, inputs, job), session);
+      fuzzProcess(kind, config, makeTarget, inputs, foundDir, ownWebhook, job);
     });
     if (auto* error = std::get_if<std::string>(&forked)) {
       outcome.failure = *error;

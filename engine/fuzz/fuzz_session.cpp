@@ -26,7 +26,7 @@ FuzzSession::FuzzSession(const KindContext& kind, const FuzzConfig& config,
       start_(std::chrono::steady_clock::now()),
       lastProgress_(start_),
       lastStats_(start_) {
-  if (config.coverage && config.jobs == 1) coverage_.emplace(*config.coverage);
+  if (config.coverage) coverage_.emplace(*config.coverage);
 }
 
 bool FuzzSession::wants(const std::string& property) const {
@@ -128,6 +128,7 @@ void FuzzSession::writeStats() {
   stats_.seconds = seconds();
   stats_.features = seenFeatures_.size();
   writeFuzzStats(foundDir_, job_, stats_);
+  writeFuzzFeatures(foundDir_, job_, seenFeatures_);
 }
 
 void FuzzSession::progress(bool force) {
