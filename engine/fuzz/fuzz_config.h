@@ -5,6 +5,7 @@
 
 #include <cstdint>
 #include <string>
+#include <vector>
 
 #include "engine/run/run_config.h"
 #include "engine/run/target_resolution.h"
@@ -20,7 +21,10 @@ struct FuzzSettings {
   // Cases one process keeps in flight: one libFuzzer input is a flight of this many cases, whose
   // calls go out side by side and whose behaviour is the input's (--in-flight).
   int inFlight = 64;
-  bool merge = false;          // minimise DIR/fuzz/ instead of fuzzing
+  bool merge = false;  // minimise DIR/fuzz/ instead of fuzzing
+  // --merge-from: other shards' corpus directories whose fuzz/ inputs and regressions/ the merge
+  // joins into the corpus (left as they are).
+  std::vector<std::string> mergeFrom;
   bool stopOnProblem = false;  // fuzzing ends at the first problem any process finds
   int progressSeconds = 10;    // how often each process prints its progress line
   // A webhook the job starts (-- COMMAND) gets an AFL++ coverage map (--no-coverage: not).

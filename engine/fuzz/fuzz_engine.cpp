@@ -76,6 +76,15 @@ void seedInputs(const KindContext& kind, const FuzzConfig& config, const std::st
   }
 }
 
+// Why the shards of --merge-from cannot be joined into the corpus, or "".
+std::string checkShards(const FuzzConfig& config) {
+  if (config.run.corpusDir.empty())
+    return "--merge-from needs --corpus DIR, the corpus the shards are joined into";
+  for (const auto& shard : config.mergeFrom)
+    if (!fs::is_directory(shard)) return fmt::format("--merge-from {}: no such directory", shard);
+  return "";
+}
+
 std::size_t filesIn(const std::string& dir) {
   std::size_t n = 0;
   std::error_code ec;
@@ -138,22 +147,38 @@ RunReport runFuzz(const Crd& crd, const FuzzConfig& config, const TargetFactory&
     report.fatalError = fmt::format("cannot create {}: {}", inputs, ec.message());
     return finishWith(2);
   }
+  if (config.merge && !config.mergeFrom.empty()) {  // other shards' regressions, seeds below
+    if (auto error = checkShards(config); !error.empty()) {
+      report.fatalError = error;
+      return finishWith(2);
+    }
+    if (auto error = joinRegressions(config.run.corpusDir, config.mergeFrom); !error.empty()) {
+      report.fatalError = error;
+      return finishWith(2);
+    }
+  }
   if (!config.run.corpusDir.empty() || config.run.clusterObjects > 0)
     seedInputs(kind, config, inputs, report);
 
   ChildrenOutcome children;
   if (config.merge) {
     FuzzSession session(kind, config, makeTarget, foundDir, 0);
-    const MergeOutcome merged = mergeCorpus(session, inputs);
+    std::vector<std::string> shardInputs;
+    for (const auto& shard : config.mergeFrom) shardInputs.push_back(shard + "/fuzz");
+    const MergeOutcome merged = mergeCorpus(session, inputs, shardInputs);
     session.finished();
     if (!merged.error.empty()) {
       report.fatalError = merged.error;
       return finishWith(2);
     }
     tell(config.run.events,
-         Note{Note::Level::Info, fmt::format("fuzz --merge: kept {} of {} input(s) in {} ({} "
-                                             "features)",
-                                             merged.kept, merged.inputs, inputs, merged.features)});
+         Note{Note::Level::Info,
+              fmt::format("fuzz --merge: kept {} of {} input(s) in {} ({} features){}", merged.kept,
+                          merged.inputs, inputs, merged.features,
+                          config.mergeFrom.empty()
+                              ? ""
+                              : fmt::format(", joined with {} other corpus director(ies)",
+                                            config.mergeFrom.size()))});
   } else {
     tell(config.run.events,
          Note{Note::Level::Info,
