@@ -2,7 +2,6 @@
 // run mode, and its reports, bundles and corpus. Listed in command_table.cpp.
 #include <unistd.h>
 
-#include <algorithm>
 #include <atomic>
 #include <cstdlib>
 #include <memory>
@@ -71,8 +70,9 @@ void declareRunBudgetFlags(CLI::App& run, RunFlags& f) {
   RunConfig& c = f.config;
   declareTestsOption(run, c.testsPerPair)->each([&c](const std::string&) { c.testsGiven = true; });
   run.add_option("--duration", f.duration,
-                 "Time budget for the whole run, e.g. 10m, spread evenly over kinds and version "
-                 "pairs; without --tests, cases continue until it is spent");
+                 "Time budget for the whole run, shrinking and reports included, e.g. 10m, "
+                 "spread over kinds and version pairs; without --tests, cases continue until "
+                 "testing's share is spent");
   run.add_option("--jobs,-j", c.jobs,
                  "Requests in flight to the webhook at once, as kube-apiserver calls webhooks "
                  "concurrently (one case more runs, judged meanwhile); verdicts stay the same for "
@@ -169,7 +169,7 @@ int executeRun(RunFlags& f, const std::string& version, std::istream& in, std::o
     const bool terminal = isatty(STDERR_FILENO) == 1 && !dumbTerminal(std::getenv("TERM"));
     RunProgress progress(err,
                          terminal ? RunProgress::Mode::Terminal : RunProgress::Mode::StatusLines,
-                         terminal ? std::chrono::seconds(1) : std::chrono::seconds(10));
+                         terminal ? std::chrono::seconds(1) : std::chrono::seconds(10), c.duration);
     verdict = execute(
         EngineOptions{RunMode{}, c, AccessOptions{f.webhookCommand, {}, f.wait}, &in, version},
         consoleEvents(err, {c.verbose, &progress, false}));

@@ -4,25 +4,20 @@
 
 #include <fmt/format.h>
 
+#include "kube/go/duration.h"
+
 namespace convcheck {
 
 namespace {
-
-// "4s", "2m05s", "1h02m03s"
-std::string elapsedText(std::chrono::steady_clock::duration elapsed) {
-  const long long s = std::chrono::duration_cast<std::chrono::seconds>(elapsed).count();
-  if (s < 60) return fmt::format("{}s", s);
-  if (s < 3600) return fmt::format("{}m{:02}s", s / 60, s % 60);
-  return fmt::format("{}h{:02}m{:02}s", s / 3600, s / 60 % 60, s % 60);
-}
 
 // A terminal line is redrawn at most this often while cases finish.
 constexpr std::chrono::milliseconds kRedraw{100};
 
 }  // namespace
 
-RunProgress::RunProgress(std::ostream& out, Mode mode, std::chrono::milliseconds every)
-    : out_(out), mode_(mode), every_(every) {
+RunProgress::RunProgress(std::ostream& out, Mode mode, std::chrono::milliseconds every,
+                         std::optional<std::chrono::milliseconds> budget)
+    : out_(out), mode_(mode), every_(every), budget_(budget) {
   clock_ = std::thread([this] {
     std::unique_lock<std::mutex> lock(mutex_);
     while (!wake_.wait_for(lock, every_, [this] { return stopping_; })) {
@@ -63,8 +58,11 @@ std::string RunProgress::status() const {
   std::lock_guard<std::mutex> lock(mutex_);
   long long requests = 0;
   for (const auto& [kind, count] : requestsByKind_) requests += count;
-  return fmt::format("{} case(s) done, {} failing, {} request(s), {} elapsed", cases_, failing_,
-                     requests, elapsedText(std::chrono::steady_clock::now() - start_));
+  const auto elapsed = std::chrono::duration_cast<std::chrono::seconds>(
+      std::chrono::steady_clock::now() - start_);  // whole seconds, as --duration takes them
+  return fmt::format("{} case(s) done, {} failing, {} request(s), {}{} elapsed", cases_, failing_,
+                     requests, formatGoDuration(elapsed),
+                     budget_ ? " of " + formatGoDuration(*budget_) : "");
 }
 
 void RunProgress::print() {

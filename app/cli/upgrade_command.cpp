@@ -1,7 +1,6 @@
 // `convcheck upgrade`: the old release's CRD and webhook, the new release's, and the objects;
 // argument parsing and output only, the upgrade itself is engine/upgrade's. Listed in
 // command_table.cpp.
-#include <filesystem>
 #include <sstream>
 
 #include <fmt/format.h>

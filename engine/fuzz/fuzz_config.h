@@ -3,10 +3,13 @@
 // and its own budget, processes and mode. Built by the engine's fuzz job; read by the fuzz engine.
 #pragma once
 
+#include <chrono>
 #include <cstdint>
+#include <optional>
 #include <string>
 #include <vector>
 
+#include "engine/run/run_budget.h"
 #include "engine/run/run_config.h"
 #include "engine/run/target_resolution.h"
 #include "harness/fuzz/coverage_map.h"
@@ -45,5 +48,13 @@ struct FuzzConfig : FuzzSettings {
   // each input's flight of cases join the feedback. Not owned.
   SharedCoverageMap* coverage = nullptr;
 };
+
+// --max-total-time as a budget for fuzzing, shrinking and the reports together
+// (engine/run/run_budget.h), from config.run.started (else now); none without it.
+inline std::optional<RunBudget> fuzzBudget(const FuzzConfig& config) {
+  if (config.maxTotalTime <= 0) return std::nullopt;
+  return RunBudget(config.run.started.value_or(std::chrono::steady_clock::now()),
+                   std::chrono::seconds(config.maxTotalTime));
+}
 
 }  // namespace convcheck

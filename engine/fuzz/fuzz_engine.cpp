@@ -116,6 +116,7 @@ RunReport runFuzz(const Crd& crd, const FuzzConfig& config, const TargetFactory&
                   const StartProcessWebhook& ownWebhook) {
   const TargetFactory makeTarget = targetFactory(given);
   const auto started = std::chrono::steady_clock::now();
+  const std::optional<RunBudget> budget = fuzzBudget(config);
   ReportClock clock(config.run);
   RunReport& report = clock.report();
   auto finishWith = [&clock](int code) { return clock.finish(code); };
@@ -183,7 +184,7 @@ RunReport runFuzz(const Crd& crd, const FuzzConfig& config, const TargetFactory&
     tell(config.run.events,
          Note{Note::Level::Info,
               fmt::format("fuzz: starting from {} input(s) in {}", filesIn(inputs), inputs)});
-    children = fuzzInChildren(kind, config, makeTarget, inputs, foundDir, ownWebhook);
+    children = fuzzInChildren(kind, config, makeTarget, inputs, foundDir, budget, ownWebhook);
   }
   if (std::ifstream in(foundDir + "/unreachable"); in) {
     std::string why;
@@ -200,7 +201,7 @@ RunReport runFuzz(const Crd& crd, const FuzzConfig& config, const TargetFactory&
   std::vector<std::string> notes;
   const std::vector<FoundCase> found = readFoundCases(foundDir, notes);
   const FuzzStats stats = readFuzzStats(foundDir);
-  KindReport kindReport = reportFoundCases(kind, config, makeTarget, found);
+  KindReport kindReport = reportFoundCases(kind, config, makeTarget, found, budget);
   for (auto& note : notes) kindReport.notes.push_back(std::move(note));
   kindReport.notes.push_back(fuzzSummary(config, stats, found, filesIn(inputs)));
   kindReport.seconds =

@@ -64,7 +64,8 @@ RunReport fuzzReachable(const Crd& crd, const KindTarget& kind, FuzzConfig& conf
 
 Verdict fuzzJob(FuzzConfig config, AccessOptions accessOptions, std::istream& in) {
   RunConfig& c = config.run;
-  std::unique_ptr<SharedCoverageMap> coverageMap;  // outlives the webhook
+  if (!c.started) c.started = std::chrono::steady_clock::now();  // --max-total-time counts from it
+  std::unique_ptr<SharedCoverageMap> coverageMap;                // outlives the webhook
   if (!accessOptions.command.empty() && config.webhookCoverage) {
     auto made = makeCoverageMap(std::getenv("AFL_MAP_SIZE"));
     if (auto* error = std::get_if<std::string>(&made)) return failed({*error});

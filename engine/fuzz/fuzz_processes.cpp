@@ -90,34 +90,6 @@ class ChildStderr {
   std::thread reader_;
 };
 
-// A fuzzing process's hooks: its session's, and its own webhook stopped once libFuzzer is done
-// (the process then ends without running destructors).
-class ProcessHooks : public FuzzHooks {
- public:
-  ProcessHooks(FuzzSession& session, std::unique_ptr<ProcessWebhook> webhook)
-      : session_(session), webhook_(std::move(webhook)) {}
-  int testOne(const std::uint8_t* data, std::size_t size) override {
-    return session_.testOne(data, size);
-  }
-  std::size_t mutate(std::uint8_t* data, std::size_t size, std::size_t maxSize,
-                     unsigned seed) override {
-    return session_.mutate(data, size, maxSize, seed);
-  }
-  std::size_t crossOver(const std::uint8_t* a, std::size_t sizeA, const std::uint8_t* b,
-                        std::size_t sizeB, std::uint8_t* out, std::size_t maxOut,
-                        unsigned seed) override {
-    return session_.crossOver(a, sizeA, b, sizeB, out, maxOut, seed);
-  }
-  void finished() override {
-    session_.finished();
-    webhook_.reset();
-  }
-
- private:
-  FuzzSession& session_;
-  std::unique_ptr<ProcessWebhook> webhook_;
-};
-
 // Fuzzing process `job`, in its child: the webhook it fuzzes (its own, when `ownWebhook` starts
 // one for it), its session and libFuzzer, which ends the process.
 [[noreturn]] void fuzzProcess(const KindContext& kind, const FuzzConfig& config,
@@ -142,8 +114,8 @@ class ProcessHooks : public FuzzHooks {
                own.coverage ? ", with its own AFL++ coverage map" : "");
   }
   FuzzSession session(kind, own, targets, foundDir, job);
-  ProcessHooks hooks(session, std::move(webhook));
-  runLibFuzzer(libFuzzerArgs(config, inputs, job), hooks);
+  session.own(std::move(webhook));
+  runLibFuzzer(libFuzzerArgs(config, inputs, job), session);
 }
 
 }  // namespace
@@ -177,7 +149,8 @@ std::vector<std::string> libFuzzerArgs(const FuzzConfig& config, const std::stri
 
 ChildrenOutcome fuzzInChildren(const KindContext& kind, const FuzzConfig& config,
                                const TargetFactory& makeTarget, const std::string& inputs,
-                               const std::string& foundDir, const StartProcessWebhook& ownWebhook) {
+                               const std::string& foundDir, const std::optional<RunBudget>& budget,
+                               const StartProcessWebhook& ownWebhook) {
   std::fflush(stdout);
   std::fflush(stderr);
   ChildrenOutcome outcome;
@@ -206,7 +179,11 @@ ChildrenOutcome fuzzInChildren(const KindContext& kind, const FuzzConfig& config
   while (!running.empty()) {
     const timespec now{0, 0};
     if (sigtimedwait(&stopSignals, nullptr, &now) > 0) outcome.interrupted = true;
-    if (!stopping && (outcome.interrupted || (config.stopOnProblem && anyFoundCase(foundDir)))) {
+    // Each process stops itself at the budget's testing end (FuzzSession), so its last progress
+    // line is printed; one still busy with a call when fuzzing's share ended is stopped here.
+    const bool spent = budget && std::chrono::steady_clock::now() >= budget->shrinkingEnd();
+    if (!stopping &&
+        (outcome.interrupted || spent || (config.stopOnProblem && anyFoundCase(foundDir)))) {
       stopping = true;
       for (ChildProcess& child : running) child.signal(SIGUSR1);
     }

@@ -8,7 +8,6 @@
 #include "engine/fuzz/fuzz_session.h"
 #include "engine/run/case_judge.h"
 #include "engine/run/kind_report_header.h"
-#include "engine/run/shrink_queue.h"
 #include "engine/run/shrunk_witness.h"
 #include "engine/run/tally.h"
 #include "kube/crd/version_roles.h"
@@ -17,7 +16,8 @@
 namespace convcheck {
 
 KindReport reportFoundCases(const KindContext& kind, const FuzzConfig& config,
-                            const TargetFactory& makeTarget, const std::vector<FoundCase>& found) {
+                            const TargetFactory& makeTarget, const std::vector<FoundCase>& found,
+                            const std::optional<RunBudget>& budget) {
   const Crd& crd = kind.crd();
   KindReport report = kindReportHeader(crd, config.target, config.run);
   for (const auto& note : kind.notes()) report.notes.push_back(note);
@@ -53,14 +53,12 @@ KindReport reportFoundCases(const KindContext& kind, const FuzzConfig& config,
     for (auto& job : shrinker.select(result, info)) jobs.push_back(std::move(job));
   }
   RunShrinker::rank(jobs);
-  // Fuzzing spent --max-total-time; shrinking its finds gets a quarter of it more, at least
-  // kShrinkTimeFloor.
-  const auto deadline = std::chrono::steady_clock::now() +
-                        std::max<std::chrono::milliseconds>(
-                            std::chrono::seconds(config.maxTotalTime) / 4, kShrinkTimeFloor);
+  // Shrinking ends where --max-total-time leaves the reports their share; a shrink running then
+  // stops calling the webhook.
+  if (budget) runner.haltFrom(budget->shrinkingEnd());
   int shrunk = 0, late = 0;
   for (const auto& job : jobs) {
-    if (config.maxTotalTime > 0 && std::chrono::steady_clock::now() >= deadline) {
+    if (budget && std::chrono::steady_clock::now() >= budget->shrinkingEnd()) {
       ++late;
       continue;
     }
@@ -87,8 +85,8 @@ KindReport reportFoundCases(const KindContext& kind, const FuzzConfig& config,
   }
   if (late > 0)
     report.notes.push_back(fmt::format(
-        "shrinking stopped at the time budget (a quarter of --max-total-time {} s after "
-        "fuzzing, at least 30 s): {} of {} problems keep their unshrunk example",
+        "shrinking stopped at the time budget (--max-total-time {}s): {} of {} problems keep "
+        "their unshrunk example",
         config.maxTotalTime, late, jobs.size()));
   tally.fill(report);
   return report;

@@ -4,19 +4,22 @@
 // kind's report filled for reports/. Used by the fuzz engine once fuzzing is done.
 #pragma once
 
+#include <optional>
 #include <vector>
 
 #include "engine/fuzz/found_case.h"
 #include "engine/fuzz/fuzz_config.h"
 #include "engine/run/kind_context.h"
+#include "engine/run/run_budget.h"
 #include "engine/run/target_resolution.h"
 #include "reports/run_report.h"
 
 namespace convcheck {
 
 // `makeTarget` opens the connection the cases and shrinks use; config.run.events hears each
-// problem shrunk.
+// problem shrunk; with a `budget` (--max-total-time) shrinking stops at its shrinking end.
 KindReport reportFoundCases(const KindContext& kind, const FuzzConfig& config,
-                            const TargetFactory& makeTarget, const std::vector<FoundCase>& found);
+                            const TargetFactory& makeTarget, const std::vector<FoundCase>& found,
+                            const std::optional<RunBudget>& budget);
 
 }  // namespace convcheck

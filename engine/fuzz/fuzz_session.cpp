@@ -25,7 +25,9 @@ FuzzSession::FuzzSession(const KindContext& kind, const FuzzConfig& config,
       job_(job),
       start_(std::chrono::steady_clock::now()),
       lastProgress_(start_),
-      lastStats_(start_) {
+      lastStats_(start_),
+      budget_(config.merge ? std::nullopt : fuzzBudget(config)),
+      lastFoundCheck_(start_) {
   if (config.coverage) coverage_.emplace(*config.coverage);
 }
 
@@ -62,6 +64,7 @@ int FuzzSession::testOne(const std::uint8_t* data, std::size_t size) {
   }
   fly(cases, first);
   progress(false);
+  stopAtBudget();
   return 0;
 }
 
@@ -81,6 +84,20 @@ void FuzzSession::fly(std::span<const FuzzCase> cases, std::int64_t first) {
   if (features_.addNewTo(seenFeatures_) > 0) ++stats_.newBehaviour;
   for (std::size_t i = 0; i < flown.size(); ++i)
     record(cases[i], seeds[i], flown[i].result, first + static_cast<std::int64_t>(i) + 1);
+}
+
+void FuzzSession::stopAtBudget() {
+  if (!budget_) return;
+  const auto now = std::chrono::steady_clock::now();
+  if (!problems_.empty()) anyFound_ = true;
+  if (!anyFound_ && now - lastFoundCheck_ >= std::chrono::seconds(1)) {
+    lastFoundCheck_ = now;
+    anyFound_ = anyFoundCase(foundDir_);
+  }
+  if (now < budget_->testingEnd(anyFound_)) return;
+  finished();
+  std::fflush(stderr);
+  std::_Exit(0);
 }
 
 // A webhook that cannot be connected to at all is not fuzzed: the process ends at once, leaving
@@ -144,16 +161,22 @@ void FuzzSession::progress(bool force) {
   const double s = seconds();
   const std::string edges =
       coverage_ ? fmt::format(", {} webhook edges", coverage_->edgesSeen()) : std::string();
+  const std::string budget =
+      budget_ ? fmt::format(", {:.0f} s of {} s elapsed",
+                            std::chrono::duration<double>(now - budget_->start()).count(),
+                            config_.maxTotalTime)
+              : std::string();
   fmt::print(stderr,
              "fuzz[{}]: {} cases in {:.0f} s ({:.1f}/s), {} features{}, {} inputs with new "
-             "behaviour, {} problem(s)\n",
+             "behaviour, {} problem(s){}\n",
              job_, stats_.execs, s, s > 0 ? static_cast<double>(stats_.execs) / s : 0.0,
-             seenFeatures_.size(), edges, stats_.newBehaviour, problems_.size());
+             seenFeatures_.size(), edges, stats_.newBehaviour, problems_.size(), budget);
 }
 
 void FuzzSession::finished() {
   writeStats();
   progress(true);
+  webhook_.reset();
 }
 
 const std::vector<FuzzCase>& FuzzSession::flightOf(const std::uint8_t* data, std::size_t size,

@@ -7,6 +7,7 @@
 #include <chrono>
 #include <cstdint>
 #include <functional>
+#include <memory>
 #include <optional>
 #include <set>
 #include <span>
@@ -20,6 +21,7 @@
 #include "engine/fuzz/fuzz_config.h"
 #include "engine/fuzz/fuzz_input.h"
 #include "engine/fuzz/libfuzzer_driver.h"
+#include "engine/fuzz/process_webhook.h"
 #include "engine/run/kind_context.h"
 #include "engine/run/problem_sightings.h"
 #include "engine/run/target_resolution.h"
@@ -45,8 +47,11 @@ class FuzzSession : public FuzzHooks {
   std::size_t crossOver(const std::uint8_t* a, std::size_t sizeA, const std::uint8_t* b,
                         std::size_t sizeB, std::uint8_t* out, std::size_t maxOut,
                         unsigned seed) override;
-  // Writes this process's stats (libFuzzer is done).
+  // Writes this process's stats and stops its own webhook (libFuzzer is done).
   void finished() override;
+  // The webhook this process started for itself (fuzz --jobs N -- COMMAND), stopped when fuzzing
+  // is done, however it ends.
+  void own(std::unique_ptr<ProcessWebhook> webhook) { webhook_ = std::move(webhook); }
 
   // The features of the last input run: those of its cases, joined.
   const BehaviourFeatures& features() const { return features_; }
@@ -65,6 +70,9 @@ class FuzzSession : public FuzzHooks {
   void fly(std::span<const FuzzCase> cases, std::int64_t first);
   void record(const FuzzCase& c, std::uint64_t seed, const CaseResult& result, std::int64_t exec);
   void progress(bool force);
+  // Ends the process (as finished() would end it) once --max-total-time's share of fuzzing is
+  // spent: three quarters of it once any process found a problem.
+  void stopAtBudget();
   void writeStats();
   double seconds() const;
 
@@ -77,7 +85,8 @@ class FuzzSession : public FuzzHooks {
   } last_;  // flightOf's
   BehaviourFeatures features_;
   CaseFlight flight_;
-  std::optional<CaseCoverage> coverage_;  // the webhook's edges, when it is instrumented
+  std::optional<CaseCoverage> coverage_;     // the webhook's edges, when it is instrumented
+  std::unique_ptr<ProcessWebhook> webhook_;  // own()'s
   std::string foundDir_;
   int job_;
   std::set<std::string> problems_;   // seen by this process
@@ -85,6 +94,9 @@ class FuzzSession : public FuzzHooks {
   std::unordered_set<std::uint64_t> seenFeatures_;
   FuzzStats stats_;
   std::chrono::steady_clock::time_point start_, lastProgress_, lastStats_;
+  const std::optional<RunBudget> budget_;  // --max-total-time (not while merging)
+  bool anyFound_ = false;  // a process found a problem (foundDir, read at most once a second)
+  std::chrono::steady_clock::time_point lastFoundCheck_;
 };
 
 }  // namespace convcheck

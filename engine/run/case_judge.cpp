@@ -20,6 +20,7 @@ CaseResult CaseJudge::run(const std::vector<json>& batch, const std::string& fro
   if (wants) settings.wants = std::move(wants);
   settings.onCall = onCall_;
   CaseExecutor executor(kind_.crd(), converter_, std::move(settings));
+  if (haltFrom_ && std::chrono::steady_clock::now() >= *haltFrom_) executor.halt();
   return executor.run(batch, from, to, seed);
 }
 

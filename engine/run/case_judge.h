@@ -3,8 +3,10 @@
 // failure of it shrunk. Used by replay, minimize, the fuzz report and the in-process harness.
 #pragma once
 
+#include <chrono>
 #include <cstdint>
 #include <functional>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -33,6 +35,8 @@ class CaseJudge {
   // request uids and edits from `seed`.
   CaseResult run(const std::vector<nlohmann::json>& batch, const std::string& from,
                  const std::string& to, std::uint64_t seed, Wants wants = {});
+  // From `deadline` on, run() makes no call (its case ends halted): a time budget spent.
+  void haltFrom(std::chrono::steady_clock::time_point deadline) { haltFrom_ = deadline; }
 
   // The smallest batch that still fails `target` the same way, `original` being its failing
   // result on `batch` (converted to `to` with `seed`), within `budget` calls.
@@ -45,6 +49,7 @@ class CaseJudge {
   std::chrono::milliseconds timeout_;
   Converter converter_;
   std::function<void(const Exchange&)> onCall_;
+  std::optional<std::chrono::steady_clock::time_point> haltFrom_;
 };
 
 }  // namespace convcheck

@@ -33,8 +33,12 @@ struct RunConfig {
   std::uint64_t seed = 0;
   int testsPerPair = 100;   // --tests
   bool testsGiven = false;  // --tests was given (with --duration: a cap, else unbounded)
-  std::optional<std::chrono::milliseconds> duration;  // --duration, spread over pairs and kinds
-  int jobs = 32;                                      // --jobs: requests in flight at once
+  // --duration: the whole run's time budget (engine/run/run_budget.h), spread over kinds and pairs
+  std::optional<std::chrono::milliseconds> duration;
+  // When the run began (runJob sets it): --duration counts from it, so loading the CRDs and
+  // starting the webhook spend it too. Unset: from when the first kind starts.
+  std::optional<std::chrono::steady_clock::time_point> started;
+  int jobs = 32;  // --jobs: requests in flight at once
   // JSON values in the batches of the cases in flight up to which cases beyond --jobs may start
   // (as many as in 128 objects of 500 values); each value costs about 100 bytes per copy and a
   // case holds several copies. Not a flag: tests set it to see the runner with and without.

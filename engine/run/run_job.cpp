@@ -6,6 +6,7 @@
 namespace convcheck {
 
 Verdict runJob(RunConfig config, AccessOptions accessOptions, std::istream& in) {
+  if (!config.started) config.started = std::chrono::steady_clock::now();
   Verdict verdict;
   const LoadResult loaded = loadCrdSource(config.crdInput, in, config.cluster);
   if (!loaded.ok()) {

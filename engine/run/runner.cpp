@@ -27,6 +27,7 @@
 #include "engine/run/kind_context.h"
 #include "engine/run/kind_report_header.h"
 #include "engine/run/problem_sightings.h"
+#include "engine/run/run_budget.h"
 #include "engine/run/run_report_header.h"
 #include "engine/run/run_shard.h"
 #include "engine/run/seed_objects.h"
@@ -41,6 +42,7 @@
 #include "kube/apiserver/group_version.h"
 #include "kube/crd/crd_loader.h"
 #include "kube/crd/version_roles.h"
+#include "kube/go/duration.h"
 
 namespace convcheck {
 namespace {
@@ -55,10 +57,12 @@ using RunsPair = std::function<bool(const std::string& from, const std::string& 
 // (and their stored cases) another shard runs are left out.
 class KindRun {
  public:
-  KindRun(const KindContext& kind, const RunConfig& config, ResolvedTarget target,
-          TargetFactory makeTarget, RunsPair runsPair)
+  // `budget`: this kind's share of --duration (none: the run is bounded by --tests).
+  KindRun(const KindContext& kind, const RunConfig& config, std::optional<RunBudget> budget,
+          ResolvedTarget target, TargetFactory makeTarget, RunsPair runsPair)
       : kind_(kind),
         config_(config),
+        budget_(budget),
         runsPair_(std::move(runsPair)),
         connections_(kind.crd(), std::move(target), std::move(makeTarget), config.jobs),
         report_(kindReportHeader(kind.crd(), connections_.target(), config)),
@@ -83,14 +87,10 @@ class KindRun {
       finish();
       return true;
     }
-    // --duration bounds testing; shrinking ends a quarter of it later (at least
-    // kShrinkTimeFloor).
-    if (config_.duration)
-      shrinks_.setDeadline(
-          std::chrono::steady_clock::now() + *config_.duration +
-              std::max<std::chrono::milliseconds>(*config_.duration / 4, kShrinkTimeFloor),
-          fmt::format("a quarter of --duration {}s after testing, at least 30 s",
-                      config_.duration->count() / 1000.0));
+    // --duration bounds the whole run: testing, then shrinking, then the reports.
+    if (budget_)
+      shrinks_.setDeadline(budget_->shrinkingEnd(),
+                           fmt::format("--duration {}", formatGoDuration(*config_.duration)));
     if (!config_.corpusDir.empty() || config_.clusterObjects > 0) runCorpusCases();
     int pairs = 0;  // run here, sharing --duration
     for (const auto& from : versions)
@@ -98,7 +98,7 @@ class KindRun {
     for (const auto& from : versions) {
       for (const auto& to : versions) {
         if (from == to || calls_.stopped() || !runsPair_(from, to)) continue;
-        if (!runPair(from, to, pairs)) {
+        if (!runPair(from, to, pairs--)) {
           finish();
           return false;
         }
@@ -155,8 +155,10 @@ class KindRun {
   // --tests per pair). A case is made only while the cases tallied that count plus those not yet
   // tallied are fewer than --tests: so exactly the cases a one-at-a-time run would make are made,
   // in the same order, whatever the timing. The run's first case runs alone: it tells whether the
-  // webhook answers. Returns false when it found the webhook unreachable.
-  bool runPair(const std::string& from, const std::string& to, int pairs) {
+  // webhook answers. With --duration, the pair gets an equal share of the testing time left to
+  // it and the `pairsLeft` - 1 pairs after it. Returns false when it found the webhook
+  // unreachable.
+  bool runPair(const std::string& from, const std::string& to, int pairsLeft) {
     tell(config_.events,
          Note{Note::Level::Detail, fmt::format("{}: {} -> {}", kind_.crd().kind, from, to)});
     // Mixed batches draw their other objects from versions objects can be stored in.
@@ -167,9 +169,12 @@ class KindRun {
                               config_.maxBatchSize, config_.seed});
     batches_.startPair();
     chokes_.startPair();
-    const bool timed = config_.duration.has_value();
-    const auto deadline = std::chrono::steady_clock::now() +
-                          (timed ? *config_.duration / pairs : std::chrono::milliseconds(0));
+    const bool timed = budget_.has_value();
+    const auto pairStart = std::chrono::steady_clock::now();
+    // Recomputed as cases start: testing's end moves earlier once a problem waits to be shrunk.
+    auto deadline = [&] {
+      return RunBudget::shareEnd(pairStart, budget_->testingEnd(shrinks_.hasPending()), pairsLeft);
+    };
     const int limit =
         timed && !config_.testsGiven ? std::numeric_limits<int>::max() : config_.testsPerPair;
     const long long maxCases = 2LL * limit;
@@ -181,7 +186,7 @@ class KindRun {
     steps.make = [&](std::size_t inFlight) -> std::optional<PreparedCase> {
       if ((progress_.beforeFirstCase() && inFlight > 0) ||
           done + static_cast<long long>(inFlight) >= limit || made >= maxCases ||
-          !mayStartCase(timed, deadline))
+          !mayStartCase(timed && made > 0, deadline))
         return std::nullopt;
       ++made;
       PreparedCase p;
@@ -211,7 +216,10 @@ class KindRun {
     return window.run(steps);
   }
 
-  bool mayStartCase(bool timed, std::chrono::steady_clock::time_point deadline) {
+  // `timed`: whether the deadline applies (a pair's first case starts whatever the time, so every
+  // pair is tested).
+  bool mayStartCase(bool timed,
+                    const std::function<std::chrono::steady_clock::time_point()>& deadline) {
     if (calls_.stopped()) return false;
     if (progress_.limitReached()) {
       calls_.stop(progress_.limitNote());
@@ -221,7 +229,7 @@ class KindRun {
       calls_.interrupt();
       return false;
     }
-    return !timed || progress_.beforeFirstCase() || std::chrono::steady_clock::now() < deadline;
+    return !timed || progress_.beforeFirstCase() || std::chrono::steady_clock::now() < deadline();
   }
 
   void recordCase(const PlannedCase& planned, CaseResult& result,
@@ -272,7 +280,7 @@ class KindRun {
     // Without --duration, shrinking takes at most as long as testing took (at least
     // kShrinkTimeFloor), as it makes at most as many calls: a webhook whose answers grow with
     // each call does not stretch the run.
-    if (!config_.duration) {
+    if (!budget_) {
       const auto now = std::chrono::steady_clock::now();
       const auto testing = std::chrono::duration_cast<std::chrono::milliseconds>(now - started_);
       shrinks_.setDeadline(now + std::max<std::chrono::milliseconds>(testing, kShrinkTimeFloor),
@@ -295,6 +303,7 @@ class KindRun {
 
   const KindContext& kind_;
   const RunConfig& config_;
+  const std::optional<RunBudget> budget_;
   RunsPair runsPair_;
   Connections connections_;  // the target, the run's request slots
   KindReport report_;        // before tally_, which takes its warning-only versions
@@ -331,8 +340,11 @@ class KindsRun {
       : config_(config), perKind_(config), access_(access), report_(report) {}
 
   int run(const std::vector<const Crd*>& selected, const RunShard& shard) {
-    // a --duration is shared by every kind this shard runs
-    if (perKind_.duration) *perKind_.duration /= shard.kindsRun();
+    // a --duration is shared by every kind this shard runs, from when the run began
+    if (config_.duration)
+      budget_ =
+          RunBudget(config_.started.value_or(std::chrono::steady_clock::now()), *config_.duration);
+    kindsLeft_ = shard.kindsRun();
     for (const Crd* crd : selected) {
       if (!shard.runsKind(*crd)) continue;
       auto target = access_.forKind(*crd);
@@ -370,7 +382,10 @@ class KindsRun {
   bool runKind(const KindContext& kind, const KindTarget& target, const RunShard& shard,
                int order) {
     const Crd& crd = kind.crd();
-    KindRun run(kind, perKind_, target.target(), access_.targets(),
+    std::optional<RunBudget> kindBudget;
+    if (budget_) kindBudget = budget_->rest(std::chrono::steady_clock::now(), kindsLeft_);
+    --kindsLeft_;
+    KindRun run(kind, perKind_, kindBudget, target.target(), access_.targets(),
                 [&shard, &crd](const std::string& from, const std::string& to) {
                   return shard.runsPair(crd, from, to);
                 });
@@ -402,7 +417,9 @@ class KindsRun {
   }
 
   const RunConfig& config_;
-  RunConfig perKind_;  // a --duration and --max-failures are shared by every kind
+  RunConfig perKind_;                // --max-failures is shared by every kind
+  std::optional<RunBudget> budget_;  // --duration, shared by every kind
+  int kindsLeft_ = 0;                // kinds of this shard not run yet
   WebhookAccess& access_;
   RunReport& report_;
   bool anyTested_ = false;

@@ -54,6 +54,8 @@ class ShrinkQueue {
   // Chooses the new problems of a tallied case (call in case order) and keeps their shrinks for
   // drain(). `origin`: "generated" or the corpus file's.
   void add(const PlannedCase& planned, const CaseResult& result, const std::string& origin);
+  // Whether a shrink waits for drain() (called on the thread that calls add()).
+  bool hasPending() const { return !pending_.empty(); }
   // Once testing is done: runs the kept shrinks, sharing as many calls as testing made (so at
   // most half of the run's), and hands each example to the tally. Returns a note for the report
   // when the shrinks' share ran out (else empty).

@@ -6,6 +6,7 @@
 #include <fmt/format.h>
 #include <fmt/ranges.h>
 
+#include "engine/run/sibling_evidence.h"
 #include "engine/run/zero_value_probe.h"
 #include "properties/checks/cause_analysis.h"
 #include "properties/checks/problem_identity.h"
@@ -197,9 +198,14 @@ std::vector<std::vector<std::string>> Tally::defects() const {
   auto shows = [&](const ProblemEntry& entry, const std::string& other) {
     return std::binary_search(entry.witnessed.begin(), entry.witnessed.end(), other);
   };
+  // Pairs of problems a failure shows lost by different code: never in one group.
+  std::set<std::pair<std::string, std::string>> apart;
   auto join = [&](const std::string& x, const std::string& y) {
     const std::string a = root(x), b = root(y);
-    if (a != b) parent[std::max(a, b)] = std::min(a, b);
+    if (a == b) return;
+    for (const auto& [p, q] : apart)
+      if ((root(p) == a && root(q) == b) || (root(p) == b && root(q) == a)) return;
+    parent[std::max(a, b)] = std::min(a, b);
   };
   std::string zeroValues;  // the first problem that loses only zero values
   for (const auto& [key, entry] : problems_) {
@@ -219,7 +225,7 @@ std::vector<std::vector<std::string>> Tally::defects() const {
       join(key, other);
     }
   }
-  foldSiblings(join);
+  foldSiblings(join, apart);
   std::map<std::string, std::vector<std::string>> groups;
   for (const auto& [key, entry] : problems_) groups[root(key)].push_back(key);
   std::vector<std::vector<std::string>> out;
@@ -254,12 +260,23 @@ std::size_t sharedKeys(const std::vector<std::string>& a, const std::vector<std:
 
 }  // namespace
 
+std::vector<const Finding*> Tally::keptFindings() const {
+  std::vector<const Finding*> kept;
+  for (const auto& [key, entry] : problems_) kept.push_back(&entry.example);
+  for (const auto& [site, entries] : causes_)
+    for (const auto& e : entries)
+      if (!e.example.property.empty()) kept.push_back(&e.example);
+  return kept;
+}
+
 // Fields of one parent below the top level (spec.routes[*].host and spec.routes[*].port, not
 // spec.a and spec.b) that go wrong the same way (same kind of identity, same severity) on the
 // same version pairs (the pairs of one within the other's, at least half as many) are one
 // defect: a flattening that drops four fields of every item, a stash that loses a whole map.
-void Tally::foldSiblings(
-    const std::function<void(const std::string&, const std::string&)>& join) const {
+// Unless a kept failure shows one lost where the other was kept in the same item: then they
+// are two (a flattening that drops the backend, a rename that loses apiType, in one list item).
+void Tally::foldSiblings(const std::function<void(const std::string&, const std::string&)>& join,
+                         std::set<std::pair<std::string, std::string>>& apart) const {
   constexpr std::size_t kParentDepth = 2;
   struct Field {
     const std::string* key;
@@ -287,14 +304,46 @@ void Tally::foldSiblings(
     return small.size() * 2 >= large.size() &&
            std::includes(large.begin(), large.end(), small.begin(), small.end());
   };
+  const std::vector<const Finding*> kept = keptFindings();
+  auto lostApartIn = [&kept](const std::string& x, const std::string& y) {
+    return std::any_of(kept.begin(), kept.end(), [&](const Finding* f) {
+      return lostApart(f->expected, f->got, x, y) || lostApart(f->expected, f->got, y, x);
+    });
+  };
+  auto lostTogetherIn = [&kept](const std::string& x, const std::string& y) {
+    return std::any_of(kept.begin(), kept.end(),
+                       [&](const Finding* f) { return lostTogether(f->expected, f->got, x, y); });
+  };
+  // The closest likenesses join first, so that evidence against a looser one can still stop it:
+  // fields a kept failure lost together from one item, then fields failing on exactly the same
+  // pairs, then on pairs within the other's, then a field and one inside it (a whole backend
+  // lost, and its host lost from a backend kept).
+  struct Join {
+    int rank;
+    const std::string *a, *b;
+  };
+  std::vector<Join> joins;
   for (std::size_t i = 0; i < fields.size(); ++i)
     for (std::size_t j = i + 1; j < fields.size(); ++j) {
       const Field& a = fields[i];
       const Field& b = fields[j];
       if (a.kind != b.kind || a.severity != b.severity || sharedKeys(a.keys, b.keys) < kParentDepth)
         continue;
-      if (within(a.pairs, b.pairs) || within(b.pairs, a.pairs)) join(*a.key, *b.key);
+      if (!within(a.pairs, b.pairs) && !within(b.pairs, a.pairs)) continue;
+      const std::string& pathA = problems_.at(*a.key).cause.path;
+      const std::string& pathB = problems_.at(*b.key).cause.path;
+      if (lostApartIn(pathA, pathB)) {
+        apart.emplace(*a.key, *b.key);
+        continue;
+      }
+      const std::size_t shared = sharedKeys(a.keys, b.keys);
+      const bool nested = shared == a.keys.size() || shared == b.keys.size();
+      const int rank = nested ? 3 : lostTogetherIn(pathA, pathB) ? 0 : a.pairs == b.pairs ? 1 : 2;
+      joins.push_back({rank, a.key, b.key});
     }
+  std::stable_sort(joins.begin(), joins.end(),
+                   [](const Join& x, const Join& y) { return x.rank < y.rank; });
+  for (const auto& j : joins) join(*j.a, *j.b);
 }
 
 // Folds each defect's problems (defects()) into its first: sites are joined (a case that shows

@@ -71,7 +71,12 @@ class Tally {
   };
   void foldDefects();
   static bool losesOnlyZeros(const ProblemEntry& entry);
-  void foldSiblings(const std::function<void(const std::string&, const std::string&)>& join) const;
+  // Joins fields of one parent that fail alike (see tally.cpp); first adds to `apart` the pairs
+  // of them some kept failure shows lost by different code (sibling_evidence.h).
+  void foldSiblings(const std::function<void(const std::string&, const std::string&)>& join,
+                    std::set<std::pair<std::string, std::string>>& apart) const;
+  // Every failure kept whole: the problems' examples and those of their causes.
+  std::vector<const Finding*> keptFindings() const;
   // Groups of problems that are one defect (setProblemWitness), each group's keys most severe
   // first, then first found.
   std::vector<std::vector<std::string>> defects() const;

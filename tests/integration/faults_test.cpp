@@ -198,6 +198,27 @@ TEST(Runs, DurationBoundsTheRunAndStillTestsEveryPair) {
   EXPECT_EQ(pairs.size(), 2u);
 }
 
+// --duration is a budget for the whole command: testing leaves shrinking its share once a problem
+// is found, and shrinks still waiting at the end keep their unshrunk example, so the run with its
+// reports ends within the budget plus a tenth (webhook calls in flight at the end included).
+TEST(Runs, DurationIsABudgetForTheWholeRunShrinkingAndReportsIncluded) {
+  ExampleWebhook hook(
+      {.faults = {"drop-field", "mutate-finalizers", "reverse-objects", "lossy-round-trip"},
+       .delayMs = 30});
+  ScratchDir dir("duration-budget");
+  const auto started = std::chrono::steady_clock::now();
+  auto r = runConvcheck({"run", "--crd", ExampleWebhook::cronTabCrdPath(), "--url", hook.url(),
+                         "--ca-file", hook.pki().caFile(), "--duration", "15s", "--jobs", "8",
+                         "--seed", "1", "--report-dir", (dir.path() / "out").string()});
+  const double seconds =
+      std::chrono::duration<double>(std::chrono::steady_clock::now() - started).count();
+  EXPECT_EQ(r.status.code, 1) << r.out << r.err;
+  EXPECT_LE(seconds, 16.5) << r.out;
+  EXPECT_GE(seconds, 10.0) << r.out;  // testing used its share
+  EXPECT_GE(r.json["kinds"][0]["problems"].size(), 3u) << r.out;
+  EXPECT_TRUE(std::filesystem::exists(dir.path() / "out" / "summary.md"));
+}
+
 // SIGINT (Ctrl-C) and SIGTERM (a CI job cancelled, a pod stopped) end a run the same way.
 class Interrupted : public ::testing::TestWithParam<int> {};
 

@@ -108,6 +108,30 @@ TEST(Fuzz, AStoredRegressionIsFoundAgainByFuzzAndByRun) {
   EXPECT_EQ(run.status.code, 1) << run.out << run.err;
 }
 
+// --max-total-time is a budget for the whole campaign: fuzzing leaves shrinking its share once a
+// problem is found and shrinking leaves the reports theirs, so the command ends within the budget
+// plus a tenth, however many problems wait to be shrunk against a slow webhook.
+TEST(Fuzz, MaxTotalTimeIsABudgetForTheWholeCampaignShrinkingAndReportsIncluded) {
+  ExampleWebhook webhook(
+      {.faults = {"drop-field", "mutate-finalizers", "reverse-objects", "lossy-round-trip"},
+       .delayMs = 30});
+  ScratchDir scratch("convcheck-fuzz-it");
+  const auto started = std::chrono::steady_clock::now();
+  ConvcheckResult r =
+      runConvcheck(fuzzArgs(webhook, ExampleWebhook::cronTabCrdPath(),
+                            {"--max-total-time", "15s", "--seed", "1", "--report-dir",
+                             (scratch.path() / "reports").string()}));
+  const double seconds =
+      std::chrono::duration<double>(std::chrono::steady_clock::now() - started).count();
+  ASSERT_EQ(r.status.code, 1) << r.out << r.err;
+  EXPECT_LE(seconds, 16.5) << r.out;
+  EXPECT_GE(r.json.at("kinds").at(0).at("problems").size(), 2u) << r.out;
+  EXPECT_TRUE(fs::exists(scratch.path() / "reports" / "summary.md"));
+  // The progress line says how much of the budget is spent.
+  EXPECT_TRUE(std::regex_search(r.err, std::regex(R"(fuzz\[0\]: .*, \d+ s of 15 s elapsed)")))
+      << r.err;
+}
+
 // stash-overflow loses tags beyond the eighth; generated objects carry at most five, so only
 // lists grown by the mutator reach it. Two processes, stopped at the first problem.
 TEST(Fuzz, TwoProcessesFindTheDeepStashOverflowFault) {

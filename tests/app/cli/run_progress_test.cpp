@@ -23,6 +23,14 @@ TEST(RunProgress, CountsCasesFailuresAndEveryKindsRequests) {
   EXPECT_EQ(progress.status(), "3 case(s) done, 1 failing, 11 request(s), 0s elapsed");
 }
 
+TEST(RunProgress, ShowsTheTimeElapsedOfTheDurationBudget) {
+  std::ostringstream out;
+  RunProgress progress(out, RunProgress::Mode::StatusLines, std::chrono::seconds(60),
+                       std::chrono::seconds(150));
+  progress.caseDone(CaseDone{"Widget", false, 4});
+  EXPECT_EQ(progress.status(), "1 case(s) done, 0 failing, 4 request(s), 0s of 2m30s elapsed");
+}
+
 TEST(RunProgress, PrintsAStatusLineEveryIntervalEvenWhenNoCaseFinishes) {
   std::ostringstream out;
   {

@@ -320,6 +320,42 @@ TEST(TallyDefects, WhereNothingWasProbedFieldsThatLostOnlyZerosInThreeCasesAreOn
   EXPECT_EQ(folded.problems.size(), 1u);
 }
 
+// A flattening that drops host and timeoutSeconds of every route, and a rename that loses
+// apiType, fail on the same pairs in the same list; the rename's failure kept host beside the
+// lost apiType, so they are two defects. Without that failure they would read as one.
+TEST(TallyDefects, SiblingsAreTwoDefectsWhereAFailureLostOneAndKeptTheOtherInOneItem) {
+  auto lostIn = [](const std::string& path, nlohmann::json before, nlohmann::json after) {
+    CheckResult r = lostAt(path, path);
+    r.finding->expected = std::move(before);
+    r.finding->got = std::move(after);
+    return r;
+  };
+  auto route = [](nlohmann::json item) {
+    return nlohmann::json{{"spec", {{"routes", nlohmann::json::array({std::move(item)})}}}};
+  };
+  for (const bool evidence : {true, false}) {
+    Tally t({}, {});
+    for (const char* pair : {"v2", "v3"}) {
+      t.add(lostIn("spec.routes[*].host", route({{"host", "h"}, {"timeoutSeconds", 3}}),
+                   route(nlohmann::json::object())),
+            "v1", pair);
+      t.add(lostAt("spec.routes[*].timeoutSeconds", "t"), "v1", pair);
+      if (evidence)
+        t.add(lostIn("spec.routes[*].apiType", route({{"host", "h"}, {"apiType", "grpc"}}),
+                     route({{"host", "h"}})),
+              "v1", pair);
+      else
+        t.add(lostAt("spec.routes[*].apiType", "a"), "v1", pair);
+    }
+    const std::vector<std::string> keys = problemKeys(t);
+    if (evidence)
+      EXPECT_EQ(keys, (std::vector<std::string>{"field|spec.routes[*].apiType",
+                                                "field|spec.routes[*].host"}));
+    else
+      EXPECT_EQ(keys, (std::vector<std::string>{"field|spec.routes[*].host"}));
+  }
+}
+
 TEST(TallyDefects, AFieldLostOnlyAsZeroIsNotASiblingOfFieldsLostWhateverTheirValue) {
   Tally t({}, {});
   for (const char* pair : {"v2", "v3"}) {
