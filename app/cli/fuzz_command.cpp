@@ -66,15 +66,28 @@ void declareFuzzFlags(CLI::App& fuzz, FuzzFlags& f) {
   fuzz.add_option("--runs", f.settings.runs,
                   "Cases each fuzzing process runs at most (default: until the time budget)");
   fuzz.add_option("--jobs,-j", f.settings.jobs,
-                  "Fuzzing processes side by side, sharing the corpus directory")
+                  "Fuzzing processes side by side, sharing the corpus directory (with -- COMMAND, "
+                  "each fuzzes a webhook and AFL++ map of its own)")
       ->capture_default_str()
       ->check(CLI::Range(1, 64));
+  fuzz.add_option("--in-flight", f.settings.inFlight,
+                  "Cases each fuzzing process keeps in flight: one libFuzzer input is a flight of "
+                  "this many cases, run side by side, whose behaviour is the input's (1: one case "
+                  "at a time)")
+      ->capture_default_str()
+      ->check(CLI::Range(1, 256));
   fuzz.add_flag("--stop-on-problem", f.settings.stopOnProblem,
                 "End fuzzing at the first problem any process finds (it is still shrunk and "
                 "reported); default: fuzz for the whole budget");
   fuzz.add_flag("--merge", f.settings.merge,
                 "Minimise the corpus's fuzz/ inputs instead of fuzzing: smallest first, each kept "
                 "only when it shows behaviour no input kept before it showed");
+  fuzz.add_option("--merge-from", f.settings.mergeFrom,
+                  "With --merge: join this corpus directory (another shard's --corpus, from a "
+                  "cache or a volume) into --corpus DIR: its fuzz/ inputs that add behaviour and "
+                  "its regressions/; repeatable, the directory is left as it was")
+      ->type_name("DIR")
+      ->allow_extra_args(false);
   fuzz.add_option("--batch-size", c.maxBatchSize, "Largest batch of objects in one fuzz case")
       ->capture_default_str()
       ->check(CLI::Range(1, 1000));
@@ -114,6 +127,8 @@ std::string finishFuzzConfig(FuzzFlags& f, const std::vector<std::string>& args)
     f.settings.maxTotalTime = static_cast<int>((budget->count() + 999) / 1000);
   }
   f.settings.webhookCoverage = !f.noCoverage;
+  if (!f.settings.mergeFrom.empty() && !f.settings.merge)
+    return "--merge-from joins corpora in a merge: add --merge";
   if (auto error = readPropertyIds(f.properties, c.properties); !error.empty()) return error;
   if (!f.kind.empty()) c.kinds = {f.kind};
   if (!f.seedGiven) c.seed = std::random_device{}() * 0x100000001ull + std::random_device{}();

@@ -66,14 +66,8 @@ std::variant<std::unique_ptr<SharedCoverageMap>, std::string> makeCoverageMap(
   return SharedCoverageMap::create(std::get<std::size_t>(size));
 }
 
-CoverageChoice chooseCoverage(SharedCoverageMap& map, int jobs) {
+CoverageChoice chooseCoverage(SharedCoverageMap& map) {
   if (!webhookAttached(map)) return {nullptr, kNoCoverageNotice};
-  if (jobs > 1)
-    return {nullptr, fmt::format("no coverage with --jobs {}: the cases of several fuzzing "
-                                 "processes would mix in the webhook's one map (use --jobs 1); "
-                                 "fuzzing goes on with the webhook's behaviour as the only "
-                                 "feedback",
-                                 jobs)};
   return {&map, fmt::format("code coverage from the webhook's AFL++ instrumentation (a map of {} "
                             "edges)",
                             map.size())};

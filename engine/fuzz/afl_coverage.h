@@ -28,13 +28,13 @@ std::variant<std::unique_ptr<SharedCoverageMap>, std::string> makeCoverageMap(
     const char* aflMapSize);
 
 // What fuzzing does with the map a started webhook was given, once it answered, and the stderr
-// line that says so: the edges are read when the webhook attached the map and one process
-// fuzzes (cases of several processes would overlap in the one map); else behaviour only.
+// line that says so: the edges are read when the webhook attached the map (only one fuzzing
+// process fuzzes a started webhook); else behaviour only.
 struct CoverageChoice {
   SharedCoverageMap* map = nullptr;  // null: behaviour only
   std::string notice;
 };
-CoverageChoice chooseCoverage(SharedCoverageMap& map, int jobs);
+CoverageChoice chooseCoverage(SharedCoverageMap& map);
 
 // AFL++'s hit-count class of an edge run `hits` times: 0, 1, 2, 4 (3), 8 (4-7), 16 (8-15),
 // 32 (16-31), 64 (32-127), 128 (128-255).
@@ -54,7 +54,8 @@ std::span<std::uint8_t> coverageCounters();
 bool webhookAttached(const SharedCoverageMap& map);
 
 // One fuzz case's coverage: the map cleared before the case runs, its edges fed to libFuzzer
-// after. Calls to the webhook must not overlap cases (the fuzz engine runs one case at a time).
+// after. Calls to the webhook must not overlap inputs (a fuzzing process runs one input's flight
+// at a time, and no other process fuzzes its webhook).
 class CaseCoverage {
  public:
   explicit CaseCoverage(SharedCoverageMap& map) : map_(map) {}

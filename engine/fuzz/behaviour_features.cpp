@@ -2,7 +2,10 @@
 
 #include <algorithm>
 #include <bit>
+#include <iterator>
 #include <set>
+#include <string_view>
+#include <unordered_map>
 
 #include <fmt/format.h>
 
@@ -66,6 +69,21 @@ std::uint64_t hashName(const std::string& name) {
 void BehaviourFeatures::clear() { names_.clear(); }
 
 void BehaviourFeatures::add(std::string name) { names_.push_back(std::move(name)); }
+
+void BehaviourFeatures::join(const BehaviourFeatures& other) {
+  std::unordered_map<std::string_view, int> missing;  // copies `other` has beyond this one's
+  for (const auto& name : other.names_) ++missing[name];
+  for (const auto& name : names_)
+    if (auto it = missing.find(name); it != missing.end()) --it->second;
+  std::vector<std::string> added;
+  for (const auto& name : other.names_)
+    if (auto it = missing.find(name); it->second > 0) {
+      --it->second;
+      added.push_back(name);
+    }
+  names_.insert(names_.end(), std::make_move_iterator(added.begin()),
+                std::make_move_iterator(added.end()));
+}
 
 void BehaviourFeatures::addExchange(const Exchange& e) {
   const std::string& to = e.sent.desiredApiVersion;

@@ -39,6 +39,11 @@ class BehaviourFeatures {
   // The verdicts: each failing or not-evaluable property and each cause, keyed by the pair.
   void addResult(const CaseResult& result, const std::string& from, const std::string& to);
 
+  // The features of several cases as one (a flight of cases, one libFuzzer input): each of
+  // `other`'s features as often as the more of the two shows it, so that a feature's counter
+  // holds what one case showed, not how many cases showed it.
+  void join(const BehaviourFeatures& other);
+
   const std::vector<std::string>& names() const { return names_; }
   // Adds the hashes of this case's features to `seen`; returns how many were not there (a case
   // showing new behaviour, as libFuzzer would keep it).

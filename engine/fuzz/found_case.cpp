@@ -4,6 +4,7 @@
 #include <filesystem>
 #include <fstream>
 #include <tuple>
+#include <unordered_set>
 
 #include <fmt/format.h>
 #include <nlohmann/json.hpp>
@@ -98,7 +99,31 @@ FuzzStats readFuzzStats(const std::string& dir) {
     } catch (const std::exception&) {
     }
   }
+  bool listed = false;  // some process wrote its features: count their union
+  std::unordered_set<std::uint64_t> features;
+  for (const auto& entry : fs::directory_iterator(dir, ec)) {
+    const std::string name = entry.path().filename().string();
+    if (name.rfind("features-", 0) != 0 || entry.path().extension() != ".bin") continue;
+    listed = true;
+    std::ifstream in(entry.path(), std::ios::binary);
+    for (std::uint64_t feature; in.read(reinterpret_cast<char*>(&feature), sizeof feature);)
+      features.insert(feature);
+  }
+  if (listed) total.features = features.size();
   return total;
+}
+
+void writeFuzzFeatures(const std::string& dir, int job,
+                       const std::unordered_set<std::uint64_t>& features) {
+  const fs::path path = fs::path(dir) / fmt::format("features-{}.bin", job);
+  const fs::path tmp = path.string() + ".tmp";
+  {
+    std::ofstream out(tmp, std::ios::binary);
+    for (const std::uint64_t feature : features)
+      out.write(reinterpret_cast<const char*>(&feature), sizeof feature);
+  }
+  std::error_code ec;
+  fs::rename(tmp, path, ec);
 }
 
 }  // namespace convcheck

@@ -6,6 +6,7 @@
 
 #include <cstdint>
 #include <string>
+#include <unordered_set>
 #include <vector>
 
 namespace convcheck {
@@ -33,12 +34,16 @@ bool anyFoundCase(const std::string& dir);
 struct FuzzStats {
   std::int64_t execs = 0;
   double seconds = 0;
-  std::size_t features = 0;      // distinct behaviour features seen
+  std::size_t features = 0;      // distinct behaviour features seen (all processes: their union)
   std::size_t newBehaviour = 0;  // inputs that showed a feature first
 };
 
 void writeFuzzStats(const std::string& dir, int job, const FuzzStats& stats);
-// The stats of every process that wrote them, summed (seconds: the longest).
+// The distinct behaviour features process `job` saw (their hashes), written beside its stats.
+void writeFuzzFeatures(const std::string& dir, int job,
+                       const std::unordered_set<std::uint64_t>& features);
+// The stats of every process that wrote them, summed (seconds: the longest; features: the union
+// of those the processes wrote, else the most one process saw).
 FuzzStats readFuzzStats(const std::string& dir);
 
 }  // namespace convcheck

@@ -7,6 +7,7 @@
 #include <cstdint>
 #include <optional>
 #include <string>
+#include <vector>
 
 #include "engine/run/run_budget.h"
 #include "engine/run/run_config.h"
@@ -17,10 +18,16 @@ namespace convcheck {
 
 // What fuzzing adds to run's options (the engine's fuzz mode).
 struct FuzzSettings {
-  int maxTotalTime = 60;       // seconds of fuzzing; 0: no limit
-  std::int64_t runs = -1;      // fuzz cases at most, per process; -1: no limit
-  int jobs = 1;                // fuzzing processes side by side, sharing the corpus directory
-  bool merge = false;          // minimise DIR/fuzz/ instead of fuzzing
+  int maxTotalTime = 60;   // seconds of fuzzing; 0: no limit
+  std::int64_t runs = -1;  // fuzz cases at most, per process; -1: no limit
+  int jobs = 1;            // fuzzing processes side by side, sharing the corpus directory
+  // Cases one process keeps in flight: one libFuzzer input is a flight of this many cases, whose
+  // calls go out side by side and whose behaviour is the input's (--in-flight).
+  int inFlight = 64;
+  bool merge = false;  // minimise DIR/fuzz/ instead of fuzzing
+  // --merge-from: other shards' corpus directories whose fuzz/ inputs and regressions/ the merge
+  // joins into the corpus (left as they are).
+  std::vector<std::string> mergeFrom;
   bool stopOnProblem = false;  // fuzzing ends at the first problem any process finds
   int progressSeconds = 10;    // how often each process prints its progress line
   // A webhook the job starts (-- COMMAND) gets an AFL++ coverage map (--no-coverage: not).
@@ -37,8 +44,8 @@ struct FuzzConfig : FuzzSettings {
   RunConfig run;
   ResolvedTarget target;  // the webhook, resolved against the CRD
   // The webhook's AFL++ coverage map, when convcheck started an instrumented webhook with it and
-  // one process fuzzes (cases must not overlap while it is read): the edges of each case join
-  // the feedback. Not owned.
+  // only one process fuzzes that webhook (inputs must not overlap while it is read): the edges of
+  // each input's flight of cases join the feedback. Not owned.
   SharedCoverageMap* coverage = nullptr;
 };
 

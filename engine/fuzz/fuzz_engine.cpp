@@ -1,5 +1,6 @@
 #include "engine/fuzz/fuzz_engine.h"
 
+#include <algorithm>
 #include <chrono>
 #include <filesystem>
 #include <fstream>
@@ -43,29 +44,45 @@ class FuzzScratchDir {
 };
 
 // Writes the corpus's regressions of the kind and its samples, and the objects stored in the
-// cluster (--cluster-objects), into libFuzzer's input directory, as cases, so a fuzz run starts
-// from what earlier runs, the user and the cluster hold.
+// cluster (--cluster-objects), into libFuzzer's input directory, as flights of --in-flight cases
+// (the same seeds make the same files), so a fuzz run starts from what earlier runs, the user and
+// the cluster hold, all of it in its first inputs.
 void seedInputs(const KindContext& kind, const FuzzConfig& config, const std::string& inputs,
                 RunReport& report) {
   const FuzzKind fuzzKind = fuzzKindOf(kind, static_cast<std::size_t>(config.run.maxBatchSize));
   const CorpusContents contents = loadSeedObjects(config.run, kind.crd(), kind.versions());
   for (const auto& note : contents.notes)
     report.warnings.push_back(note.rfind("--cluster-objects", 0) == 0 ? note : "corpus: " + note);
-  auto write = [&](const std::string& prefix, const json& doc) {
+  std::vector<FuzzCase> seeds;
+  auto add = [&](const json& doc) {
     const std::string raw = doc.dump();
-    const FuzzCase c =
-        decodeFuzzCase(fuzzKind, reinterpret_cast<const std::uint8_t*>(raw.data()), raw.size());
-    const std::string bytes = encodeFuzzCase(c);
-    const std::string path = fmt::format(
-        "{}/{}-{:016x}", inputs, prefix,
-        fuzzInputHash(reinterpret_cast<const std::uint8_t*>(bytes.data()), bytes.size()));
-    if (!fs::exists(path)) std::ofstream(path) << bytes;
+    seeds.push_back(
+        decodeFuzzCase(fuzzKind, reinterpret_cast<const std::uint8_t*>(raw.data()), raw.size()));
   };
   for (const auto& r : contents.regressions)
-    write("regression", {{"to", r.regression.caseTo}, {"objects", r.regression.objects}});
+    add({{"to", r.regression.caseTo}, {"objects", r.regression.objects}});
   for (const auto& sample : contents.samples)
     for (const auto& to : fuzzKind.targets)
-      if (to != sample.version) write("sample", {{"to", to}, {"objects", {sample.object}}});
+      if (to != sample.version) add({{"to", to}, {"objects", {sample.object}}});
+  const auto flight = static_cast<std::size_t>(std::max(config.inFlight, 1));
+  for (std::size_t first = 0; first < seeds.size(); first += flight) {
+    const std::string bytes = encodeFuzzFlight(
+        {seeds.begin() + static_cast<std::ptrdiff_t>(first),
+         seeds.begin() + static_cast<std::ptrdiff_t>(std::min(first + flight, seeds.size()))});
+    const std::string path = fmt::format(
+        "{}/seeds-{:016x}", inputs,
+        fuzzInputHash(reinterpret_cast<const std::uint8_t*>(bytes.data()), bytes.size()));
+    if (!fs::exists(path)) std::ofstream(path) << bytes;
+  }
+}
+
+// Why the shards of --merge-from cannot be joined into the corpus, or "".
+std::string checkShards(const FuzzConfig& config) {
+  if (config.run.corpusDir.empty())
+    return "--merge-from needs --corpus DIR, the corpus the shards are joined into";
+  for (const auto& shard : config.mergeFrom)
+    if (!fs::is_directory(shard)) return fmt::format("--merge-from {}: no such directory", shard);
+  return "";
 }
 
 std::size_t filesIn(const std::string& dir) {
@@ -95,7 +112,8 @@ std::string fuzzSummary(const FuzzConfig& config, const FuzzStats& stats,
 
 }  // namespace
 
-RunReport runFuzz(const Crd& crd, const FuzzConfig& config, const TargetFactory& given) {
+RunReport runFuzz(const Crd& crd, const FuzzConfig& config, const TargetFactory& given,
+                  const StartProcessWebhook& ownWebhook) {
   const TargetFactory makeTarget = targetFactory(given);
   const auto started = std::chrono::steady_clock::now();
   const std::optional<RunBudget> budget = fuzzBudget(config);
@@ -130,27 +148,43 @@ RunReport runFuzz(const Crd& crd, const FuzzConfig& config, const TargetFactory&
     report.fatalError = fmt::format("cannot create {}: {}", inputs, ec.message());
     return finishWith(2);
   }
+  if (config.merge && !config.mergeFrom.empty()) {  // other shards' regressions, seeds below
+    if (auto error = checkShards(config); !error.empty()) {
+      report.fatalError = error;
+      return finishWith(2);
+    }
+    if (auto error = joinRegressions(config.run.corpusDir, config.mergeFrom); !error.empty()) {
+      report.fatalError = error;
+      return finishWith(2);
+    }
+  }
   if (!config.run.corpusDir.empty() || config.run.clusterObjects > 0)
     seedInputs(kind, config, inputs, report);
 
   ChildrenOutcome children;
   if (config.merge) {
     FuzzSession session(kind, config, makeTarget, foundDir, 0);
-    const MergeOutcome merged = mergeCorpus(session, inputs);
+    std::vector<std::string> shardInputs;
+    for (const auto& shard : config.mergeFrom) shardInputs.push_back(shard + "/fuzz");
+    const MergeOutcome merged = mergeCorpus(session, inputs, shardInputs);
     session.finished();
     if (!merged.error.empty()) {
       report.fatalError = merged.error;
       return finishWith(2);
     }
     tell(config.run.events,
-         Note{Note::Level::Info, fmt::format("fuzz --merge: kept {} of {} input(s) in {} ({} "
-                                             "features)",
-                                             merged.kept, merged.inputs, inputs, merged.features)});
+         Note{Note::Level::Info,
+              fmt::format("fuzz --merge: kept {} of {} input(s) in {} ({} features){}", merged.kept,
+                          merged.inputs, inputs, merged.features,
+                          config.mergeFrom.empty()
+                              ? ""
+                              : fmt::format(", joined with {} other corpus director(ies)",
+                                            config.mergeFrom.size()))});
   } else {
     tell(config.run.events,
          Note{Note::Level::Info,
               fmt::format("fuzz: starting from {} input(s) in {}", filesIn(inputs), inputs)});
-    children = fuzzInChildren(kind, config, makeTarget, inputs, foundDir, budget);
+    children = fuzzInChildren(kind, config, makeTarget, inputs, foundDir, budget, ownWebhook);
   }
   if (std::ifstream in(foundDir + "/unreachable"); in) {
     std::string why;

@@ -5,6 +5,7 @@
 #pragma once
 
 #include "engine/fuzz/fuzz_config.h"
+#include "engine/fuzz/process_webhook.h"
 #include "engine/run/target_resolution.h"
 #include "kube/crd/crd.h"
 #include "reports/run_report.h"
@@ -19,8 +20,10 @@ inline constexpr int kFuzzInterruptedExit = 130;
 // problems found. Exit codes (report.exitCode) as `run`: 0 the budget ran out with no problem,
 // 1 a problem found, 2 bad input, 3 the webhook could not be reached, 130 interrupted.
 // config.run.events hears what the engine does besides libFuzzer's own lines (which go to
-// stderr). `makeTarget` opens the connections to the webhook, one per process (unset: openTarget,
-// as run, replay and minimize do).
-RunReport runFuzz(const Crd& crd, const FuzzConfig& config, const TargetFactory& makeTarget = {});
+// stderr). `makeTarget` opens the connections to the webhook, one per case in flight (unset:
+// openTarget, as run, replay and minimize do). `ownWebhook`, when set, starts a webhook for each
+// fuzzing process but the first (which, like the reporting one, uses config.target's).
+RunReport runFuzz(const Crd& crd, const FuzzConfig& config, const TargetFactory& makeTarget = {},
+                  const StartProcessWebhook& ownWebhook = {});
 
 }  // namespace convcheck

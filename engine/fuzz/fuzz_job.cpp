@@ -30,8 +30,10 @@ Verdict reported(RunReport report) {
 }
 
 // Fuzzes `crd` once its webhook answers; the report says why not when it never did.
+// `ownWebhook`: set when every fuzzing process but the first starts a webhook of its own.
 RunReport fuzzReachable(const Crd& crd, const KindTarget& kind, FuzzConfig& config,
-                        WebhookAccess& access, SharedCoverageMap* coverageMap) {
+                        WebhookAccess& access, SharedCoverageMap* coverageMap,
+                        const StartProcessWebhook& ownWebhook) {
   config.target = kind.target();
   if (std::string failure = access.await(config.target); !failure.empty()) {
     RunReport report;
@@ -41,15 +43,19 @@ RunReport fuzzReachable(const Crd& crd, const KindTarget& kind, FuzzConfig& conf
   }
   const EventSink& events = config.run.events;
   if (coverageMap) {
-    const CoverageChoice coverage = chooseCoverage(*coverageMap, config.jobs);
-    tell(events, Note{Note::Level::Info, "convcheck fuzz: " + coverage.notice});
+    const CoverageChoice coverage = chooseCoverage(*coverageMap);
+    std::string notice = coverage.notice;
+    if (ownWebhook && coverage.map)
+      notice += fmt::format("; each of the {} processes fuzzes a webhook with a map of its own",
+                            config.jobs);
+    tell(events, Note{Note::Level::Info, "convcheck fuzz: " + notice});
     config.coverage = coverage.map;
   }
   tell(events,
        Note{Note::Level::Info,
             fmt::format("convcheck fuzz: {} ({}), seed {}, {} process(es), budget {} s", crd.name,
                         config.target.url, config.run.seed, config.jobs, config.maxTotalTime)});
-  RunReport report = runFuzz(crd, config, access.targets());
+  RunReport report = runFuzz(crd, config, access.targets(), ownWebhook);
   if (auto ended = kind.endedEarly()) report.warnings.push_back(crd.name + ": " + *ended);
   return report;
 }
@@ -75,6 +81,17 @@ Verdict fuzzJob(FuzzConfig config, AccessOptions accessOptions, std::istream& in
   auto chosen = chooseCrd(loaded.crds, c.kinds.empty() ? "" : c.kinds.front(), c.crdInput);
   if (auto* error = std::get_if<std::string>(&chosen)) return failed({*error});
   const Crd& crd = *std::get<const Crd*>(chosen);
+  // With -- COMMAND and several processes, every process but the first starts the webhook anew
+  // (its own port, certificates and coverage map) from the options as given.
+  StartProcessWebhook ownWebhook;
+  if (!accessOptions.command.empty() && config.jobs > 1) {
+    AccessOptions access = accessOptions;
+    access.environment.clear();
+    ownWebhook = [recipe = ProcessWebhook::Recipe{c, access, loaded.crds, crd.name,
+                                                  config.webhookCoverage}](int) {
+      return ProcessWebhook::start(recipe);
+    };
+  }
   auto opened = WebhookAccess::open(c, std::move(accessOptions), loaded.crds);
   if (auto* error = std::get_if<AccessError>(&opened))
     return failed({error->message}, error->exitCode);
@@ -87,7 +104,8 @@ Verdict fuzzJob(FuzzConfig config, AccessOptions accessOptions, std::istream& in
     report.fatalError = error->message;
     report.exitCode = 3;
   } else {
-    report = fuzzReachable(crd, std::get<KindTarget>(target), config, access, coverageMap.get());
+    report = fuzzReachable(crd, std::get<KindTarget>(target), config, access, coverageMap.get(),
+                           ownWebhook);
   }
   access.finish(report);
   Verdict verdict = reported(std::move(report));

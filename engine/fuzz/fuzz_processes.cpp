@@ -5,10 +5,13 @@
 #include <signal.h>
 #include <unistd.h>
 
+#include <algorithm>
 #include <cerrno>
 #include <chrono>
 #include <cstdio>
 #include <cstring>
+#include <fstream>
+#include <memory>
 #include <string>
 #include <thread>
 
@@ -87,6 +90,34 @@ class ChildStderr {
   std::thread reader_;
 };
 
+// Fuzzing process `job`, in its child: the webhook it fuzzes (its own, when `ownWebhook` starts
+// one for it), its session and libFuzzer, which ends the process.
+[[noreturn]] void fuzzProcess(const KindContext& kind, const FuzzConfig& config,
+                              const TargetFactory& makeTarget, const std::string& inputs,
+                              const std::string& foundDir, const StartProcessWebhook& ownWebhook,
+                              int job) {
+  FuzzConfig own = config;
+  TargetFactory targets = makeTarget;
+  std::unique_ptr<ProcessWebhook> webhook;
+  if (ownWebhook && job > 0) {
+    auto started = ownWebhook(job);
+    if (auto* error = std::get_if<std::string>(&started)) {
+      std::ofstream(foundDir + "/unreachable") << *error << "\n";
+      std::fflush(stderr);
+      std::_Exit(kFuzzUnreachableExit);
+    }
+    webhook = std::move(std::get<std::unique_ptr<ProcessWebhook>>(started));
+    own.target = webhook->target();
+    own.coverage = webhook->coverage();
+    targets = webhook->targets();
+    fmt::print(stderr, "fuzz[{}]: its own webhook at {}{}\n", job, own.target.url,
+               own.coverage ? ", with its own AFL++ coverage map" : "");
+  }
+  FuzzSession session(kind, own, targets, foundDir, job);
+  session.own(std::move(webhook));
+  runLibFuzzer(libFuzzerArgs(config, inputs, job), session);
+}
+
 }  // namespace
 
 std::vector<std::string> libFuzzerArgs(const FuzzConfig& config, const std::string& inputs,
@@ -101,7 +132,14 @@ std::vector<std::string> libFuzzerArgs(const FuzzConfig& config, const std::stri
   args.push_back(config.jobs > 1 ? "-reload=5" : "-reload=0");
   if (config.maxTotalTime > 0)
     args.push_back(fmt::format("-max_total_time={}", config.maxTotalTime));
-  if (config.runs >= 0) args.push_back(fmt::format("-runs={}", config.runs));
+  // --runs counts cases, libFuzzer's -runs inputs: its first input (the empty probe) is one case,
+  // each other one a flight of --in-flight cases (the session runs no case beyond --runs).
+  if (config.runs >= 0) {
+    const std::int64_t flight = std::max(config.inFlight, 1);
+    const std::int64_t inputs =
+        config.runs <= 1 ? config.runs : 1 + (config.runs - 1 + flight - 1) / flight;
+    args.push_back(fmt::format("-runs={}", inputs));
+  }
   // libFuzzer's seed is 32 bits, 0 meaning "pick one": each process gets its own.
   const std::uint64_t seed = (config.run.seed + static_cast<std::uint64_t>(job)) % 4294967295ULL;
   args.push_back(fmt::format("-seed={}", seed == 0 ? 1 : seed));
@@ -111,8 +149,8 @@ std::vector<std::string> libFuzzerArgs(const FuzzConfig& config, const std::stri
 
 ChildrenOutcome fuzzInChildren(const KindContext& kind, const FuzzConfig& config,
                                const TargetFactory& makeTarget, const std::string& inputs,
-                               const std::string& foundDir,
-                               const std::optional<RunBudget>& budget) {
+                               const std::string& foundDir, const std::optional<RunBudget>& budget,
+                               const StartProcessWebhook& ownWebhook) {
   std::fflush(stdout);
   std::fflush(stderr);
   ChildrenOutcome outcome;
@@ -121,8 +159,7 @@ ChildrenOutcome fuzzInChildren(const KindContext& kind, const FuzzConfig& config
   for (int job = 0; job < config.jobs; ++job) {
     auto forked = ChildProcess::fork([&] {
       childStderr.attach();
-      FuzzSession session(kind, config, makeTarget, foundDir, job);
-      runLibFuzzer(libFuzzerArgs(config, inputs, job), session);
+      fuzzProcess(kind, config, makeTarget, inputs, foundDir, ownWebhook, job);
     });
     if (auto* error = std::get_if<std::string>(&forked)) {
       outcome.failure = *error;

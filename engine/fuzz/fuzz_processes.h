@@ -8,6 +8,7 @@
 #include <vector>
 
 #include "engine/fuzz/fuzz_config.h"
+#include "engine/fuzz/process_webhook.h"
 #include "engine/run/kind_context.h"
 #include "engine/run/run_budget.h"
 #include "engine/run/target_resolution.h"
@@ -23,13 +24,15 @@ struct ChildrenOutcome {
   bool interrupted = false;  // SIGINT or SIGTERM came: every process was told to stop
 };
 
-// Runs libFuzzer in `config.jobs` child processes (each with a target from `makeTarget`) and
-// waits for them; each writes what it finds to `foundDir` (found_case.h). SIGINT and SIGTERM do
-// not end this process meanwhile: they stop the children (SIGUSR1, libFuzzer's graceful exit, for
-// those the signal did not reach), so what they found is still reported. With a `budget`
+// Runs libFuzzer in `config.jobs` child processes (each with targets from `makeTarget`, or, for
+// every process but the first when `ownWebhook` is set, a webhook of its own it starts) and waits
+// for them; each writes what it finds to `foundDir` (found_case.h). SIGINT and SIGTERM do not end
+// this process meanwhile: they stop the children (SIGUSR1, libFuzzer's graceful exit, for those
+// the signal did not reach), so what they found is still reported. With a `budget`
 // (--max-total-time) a child still running at its shrinking end is stopped the same way.
 ChildrenOutcome fuzzInChildren(const KindContext& kind, const FuzzConfig& config,
                                const TargetFactory& makeTarget, const std::string& inputs,
-                               const std::string& foundDir, const std::optional<RunBudget>& budget);
+                               const std::string& foundDir, const std::optional<RunBudget>& budget,
+                               const StartProcessWebhook& ownWebhook = {});
 
 }  // namespace convcheck

@@ -14,26 +14,13 @@
 
 namespace convcheck {
 
-CaseSettings fuzzCaseSettings(const KindContext& kind, const FuzzConfig& config,
-                              std::function<bool(const std::string&)> wants,
-                              std::function<void(const Exchange&)> onCall) {
-  CaseSettings settings = kind.caseSettings();
-  settings.timeout = config.target.transport.timeout;
-  settings.wants = std::move(wants);
-  settings.onCall = std::move(onCall);
-  return settings;
-}
-
 FuzzSession::FuzzSession(const KindContext& kind, const FuzzConfig& config,
                          const TargetFactory& makeTarget, std::string foundDir, int job)
     : config_(config),
       fuzzKind_(fuzzKindOf(kind, static_cast<std::size_t>(config.run.maxBatchSize))),
       mutator_(fuzzKind_),
-      converter_(kind.crd(), makeTarget(config.target), config.target.reviewVersion),
-      executor_(kind.crd(), converter_,
-                fuzzCaseSettings(
-                    kind, config, [this](const std::string& property) { return wants(property); },
-                    [this](const Exchange& e) { features_.addExchange(e); })),
+      flight_(kind, config, makeTarget, static_cast<std::size_t>(std::max(config.inFlight, 1)),
+              [this](const std::string& property) { return wants(property); }),
       foundDir_(std::move(foundDir)),
       job_(job),
       start_(std::chrono::steady_clock::now()),
@@ -41,7 +28,7 @@ FuzzSession::FuzzSession(const KindContext& kind, const FuzzConfig& config,
       lastStats_(start_),
       budget_(config.merge ? std::nullopt : fuzzBudget(config)),
       lastFoundCheck_(start_) {
-  if (config.coverage && config.jobs == 1) coverage_.emplace(*config.coverage);
+  if (config.coverage) coverage_.emplace(*config.coverage);
 }
 
 bool FuzzSession::wants(const std::string& property) const {
@@ -55,29 +42,48 @@ double FuzzSession::seconds() const {
 }
 
 int FuzzSession::testOne(const std::uint8_t* data, std::size_t size) {
-  const FuzzCase c = decodeFuzzCase(fuzzKind_, data, size);
-  const std::uint64_t seed = fuzzInputHash(data, size);
+  // libFuzzer tries the callback once with an empty input before it reads the corpus: that probe
+  // is one case (the first, which finds an unreachable webhook), not a flight.
+  std::span<const FuzzCase> cases = flightOf(data, size, size == 0 ? 1 : flight_.size());
+  if (config_.runs >= 0)  // --runs counts cases: the last input may run fewer than a flight
+    cases = cases.first(std::min(cases.size(), static_cast<std::size_t>(std::max<std::int64_t>(
+                                                   config_.runs - stats_.execs, 0))));
   features_.clear();
-  ++stats_.execs;
+  if (cases.empty()) return 0;
+  const std::int64_t first = stats_.execs;
+  stats_.execs += static_cast<std::int64_t>(cases.size());
   if (config_.withoutWebhook) {
-    for (std::size_t i = 0; i < c.objects.size(); ++i)
-      features_.addInput(c.versions[i], c.objects[i]);
+    for (const FuzzCase& c : cases) {
+      BehaviourFeatures input;
+      for (std::size_t i = 0; i < c.objects.size(); ++i)
+        input.addInput(c.versions[i], c.objects[i]);
+      features_.join(input);
+    }
     features_.writeTo(extraCounters());
     return 0;
   }
-  if (coverage_) coverage_->beforeCase();
-  CaseResult result = executor_.run(c.objects, c.versions.front(), c.to, seed);
-  if (stats_.execs == 1) stopIfUnreachable(result);
-  for (std::size_t i = 0; i < c.objects.size(); ++i)
-    features_.addInput(c.versions[i], c.objects[i]);
-  features_.addResult(result, c.versions.front(), c.to);
-  features_.writeTo(extraCounters());
-  if (coverage_) coverage_->afterCase();
-  if (features_.addNewTo(seenFeatures_) > 0) ++stats_.newBehaviour;
-  record(c, seed, result);
+  fly(cases, first);
   progress(false);
   stopAtBudget();
   return 0;
+}
+
+void FuzzSession::fly(std::span<const FuzzCase> cases, std::int64_t first) {
+  std::vector<std::uint64_t> seeds;
+  for (const FuzzCase& c : cases) {
+    const std::string bytes = encodeFuzzCase(c);
+    seeds.push_back(
+        fuzzInputHash(reinterpret_cast<const std::uint8_t*>(bytes.data()), bytes.size()));
+  }
+  if (coverage_) coverage_->beforeCase();
+  const std::vector<FlownCase> flown = flight_.run(cases, seeds);
+  if (first == 0) stopIfUnreachable(flown.front().result);
+  for (const FlownCase& f : flown) features_.join(f.features);
+  features_.writeTo(extraCounters());
+  if (coverage_) coverage_->afterCase();
+  if (features_.addNewTo(seenFeatures_) > 0) ++stats_.newBehaviour;
+  for (std::size_t i = 0; i < flown.size(); ++i)
+    record(cases[i], seeds[i], flown[i].result, first + static_cast<std::int64_t>(i) + 1);
 }
 
 void FuzzSession::stopAtBudget() {
@@ -108,7 +114,8 @@ void FuzzSession::stopIfUnreachable(const CaseResult& result) {
 // A case is kept for the report when it shows a problem where this process had not seen it
 // (a new problem, or a known one on another property or pair), so the report's problems list
 // their sites; shrinking takes the first case of each problem.
-void FuzzSession::record(const FuzzCase& c, std::uint64_t seed, const CaseResult& result) {
+void FuzzSession::record(const FuzzCase& c, std::uint64_t seed, const CaseResult& result,
+                         std::int64_t exec) {
   FoundCase found;
   std::vector<std::string> fresh;  // problems this process had not seen
   bool newSighting = false;
@@ -122,7 +129,7 @@ void FuzzSession::record(const FuzzCase& c, std::uint64_t seed, const CaseResult
   found.caseBytes = encodeFuzzCase(c);
   found.seed = seed;
   found.seconds = seconds();
-  found.exec = stats_.execs;
+  found.exec = exec;
   found.job = job_;
   writeFoundCase(foundDir_, found);
   for (const auto& problem : fresh)
@@ -138,6 +145,7 @@ void FuzzSession::writeStats() {
   stats_.seconds = seconds();
   stats_.features = seenFeatures_.size();
   writeFuzzStats(foundDir_, job_, stats_);
+  writeFuzzFeatures(foundDir_, job_, seenFeatures_);
 }
 
 void FuzzSession::progress(bool force) {
@@ -168,17 +176,35 @@ void FuzzSession::progress(bool force) {
 void FuzzSession::finished() {
   writeStats();
   progress(true);
+  webhook_.reset();
+}
+
+const std::vector<FuzzCase>& FuzzSession::flightOf(const std::uint8_t* data, std::size_t size,
+                                                   std::size_t flightSize) {
+  const std::string_view bytes(reinterpret_cast<const char*>(data), size);
+  if (last_.cases.size() != flightSize || last_.bytes != bytes)
+    last_ = {std::string(bytes), decodeFuzzFlight(mutator_, fuzzKind_, data, size, flightSize)};
+  return last_.cases;
+}
+
+std::size_t FuzzSession::put(std::vector<FuzzCase> flight, std::uint8_t* out, std::size_t maxSize) {
+  const std::size_t size = writeFuzzFlight(flight, out, maxSize);
+  if (flight.size() == flight_.size())  // every case whole: the bytes decode to these cases
+    last_ = {std::string(reinterpret_cast<const char*>(out), size), std::move(flight)};
+  return size;
 }
 
 std::size_t FuzzSession::mutate(std::uint8_t* data, std::size_t size, std::size_t maxSize,
                                 unsigned seed) {
-  return mutateInput(mutator_, fuzzKind_, data, size, maxSize, seed);
+  return put(mutateFlight(mutator_, flightOf(data, size, flight_.size()), seed), data, maxSize);
 }
 
 std::size_t FuzzSession::crossOver(const std::uint8_t* a, std::size_t sizeA, const std::uint8_t* b,
                                    std::size_t sizeB, std::uint8_t* out, std::size_t maxOut,
                                    unsigned seed) {
-  return crossOverInputs(mutator_, fuzzKind_, a, sizeA, b, sizeB, out, maxOut, seed);
+  const std::vector<FuzzCase> others = flightOf(b, sizeB, flight_.size());
+  return put(crossOverFlights(mutator_, flightOf(a, sizeA, flight_.size()), others, seed), out,
+             maxOut);
 }
 
 }  // namespace convcheck

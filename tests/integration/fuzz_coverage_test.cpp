@@ -1,8 +1,8 @@
 // End to end, the webhook's code coverage in `convcheck fuzz -- COMMAND`: the example webhook
 // built with afl-clang-fast++ attaches the shared-memory map named in its environment and counts
 // the edges each review runs (two reviews, two edge sets); convcheck feeds them to libFuzzer
-// (more features than with --no-coverage); an uninstrumented webhook is fuzzed on its behaviour
-// alone, with a notice.
+// (more features than with --no-coverage); with --jobs each process starts a webhook and a map of
+// its own; an uninstrumented webhook is fuzzed on its behaviour alone, with a notice.
 #include <fcntl.h>
 #include <gtest/gtest.h>
 #include <unistd.h>
@@ -139,15 +139,58 @@ TEST(FuzzCoverage, ItsEdgesReachLibFuzzerAsFeatures) {
   EXPECT_EQ(finalEdges(without.err), -1) << without.err;
 }
 
-TEST(FuzzCoverage, WithSeveralProcessesTheMapIsNotRead) {
+// The port of the webhook the job started ("convcheck fuzz: NAME (https://127.0.0.1:PORT/...)")
+// and of each process's own ("fuzz[N]: its own webhook at https://127.0.0.1:PORT/...").
+std::vector<std::string> webhookUrls(const std::string& err) {
+  std::vector<std::string> urls;
+  const std::regex url(R"((?:convcheck fuzz: \S+ \(|its own webhook at )(https://[^ ),]+))");
+  for (auto it = std::sregex_iterator(err.begin(), err.end(), url); it != std::sregex_iterator();
+       ++it)
+    urls.push_back((*it)[1]);
+  return urls;
+}
+
+// The webhook edges process `job` reached, from its last progress line (-1: none printed).
+long finalEdgesOf(const std::string& err, int job) {
+  long last = -1;
+  const std::regex edges("fuzz\\[" + std::to_string(job) + R"(\]: .* (\d+) webhook edges,)");
+  for (auto it = std::sregex_iterator(err.begin(), err.end(), edges); it != std::sregex_iterator();
+       ++it)
+    last = std::stol((*it)[1]);
+  return last;
+}
+
+// Each process fuzzes a webhook of its own, so the cases of two processes never mix in one map.
+TEST(FuzzCoverage, WithSeveralProcessesEachReadsTheMapOfAWebhookOfItsOwn) {
   if (ExampleWebhook::aflBinaryPath().empty()) GTEST_SKIP() << "afl-clang-fast++ not installed";
   ScratchDir scratch("convcheck-fuzzcov");
-  std::vector<std::string> args = {"--runs", "20", "--seed", "5", "--jobs", "2"};
+  std::vector<std::string> args = {"--runs", "150", "--seed", "5", "--jobs", "2"};
   for (const auto& a : startedWebhook(ExampleWebhook::aflBinaryPath())) args.push_back(a);
   const ConvcheckResult r = runConvcheckExactly(fuzzArgs(scratch, args));
   EXPECT_EQ(r.status.code, 0) << r.out << r.err;
-  EXPECT_NE(r.err.find("no coverage with --jobs 2"), std::string::npos) << r.err;
-  EXPECT_EQ(r.err.find("code coverage from"), std::string::npos) << r.err;
+  EXPECT_NE(r.err.find("each of the 2 processes fuzzes a webhook with a map of its own"),
+            std::string::npos)
+      << r.err;
+  EXPECT_NE(r.err.find("with its own AFL++ coverage map"), std::string::npos) << r.err;
+  const std::vector<std::string> urls = webhookUrls(r.err);
+  ASSERT_EQ(urls.size(), 2u) << r.err;
+  EXPECT_NE(urls[0], urls[1]);
+  EXPECT_GT(finalEdgesOf(r.err, 0), 100) << r.err;
+  EXPECT_GT(finalEdgesOf(r.err, 1), 100) << r.err;
+}
+
+// Without instrumentation too: a webhook per process, each at its own port.
+TEST(FuzzCoverage, SeveralProcessesStartAWebhookEach) {
+  ScratchDir scratch("convcheck-fuzzcov");
+  std::vector<std::string> args = {"--runs", "40", "--seed", "6", "--jobs", "3"};
+  for (const auto& a : startedWebhook(ExampleWebhook::binaryPath())) args.push_back(a);
+  const ConvcheckResult r = runConvcheckExactly(fuzzArgs(scratch, args));
+  EXPECT_EQ(r.status.code, 0) << r.out << r.err;
+  const std::vector<std::string> urls = webhookUrls(r.err);
+  ASSERT_EQ(urls.size(), 3u) << r.err;
+  EXPECT_EQ(std::set<std::string>(urls.begin(), urls.end()).size(), 3u) << r.err;
+  EXPECT_EQ(r.err.find("with its own AFL++ coverage map"), std::string::npos) << r.err;
+  EXPECT_NE(r.out.find("fuzz: 120 case(s)"), std::string::npos) << r.out;
 }
 
 TEST(FuzzCoverage, AnUninstrumentedWebhookIsFuzzedOnItsBehaviourWithANotice) {

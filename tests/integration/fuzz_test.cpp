@@ -2,8 +2,8 @@
 // webhook over TLS: a fault is found, grouped as one problem in run's reports (JUnit, JSON),
 // shrunk, written as a bundle that replays and stored as a regression that later fuzz and run
 // runs find again; the deep stash-overflow fault is found by two processes; a correct webhook
-// ends with exit 0 when the budget runs out; --merge minimises the corpus; an unreachable webhook
-// exits 3.
+// ends with exit 0 when the budget runs out; --merge minimises the corpus and joins the corpora of
+// shards; an unreachable webhook exits 3.
 #include <gtest/gtest.h>
 
 #include <signal.h>
@@ -12,6 +12,7 @@
 #include <fstream>
 #include <iostream>
 #include <regex>
+#include <set>
 #include <thread>
 
 #include "tests/integration/convcheck_binary.h"
@@ -153,9 +154,11 @@ TEST(Fuzz, ACorrectWebhookEndsWithExitZeroWhenTheRunsAreSpent) {
   ExampleWebhook webhook;
   ScratchDir scratch("convcheck-fuzz-it");
   const std::string corpus = (scratch.path() / "corpus").string();
-  ConvcheckResult r = runConvcheck(fuzzArgs(webhook, ExampleWebhook::cronTabCrdPath(),
-                                            {"--runs", "150", "--seed", "2", "--corpus", corpus,
-                                             "--report-dir", (scratch.path() / "r").string()}));
+  // Flights of two cases (here and below): many small inputs, for the merge to choose from.
+  ConvcheckResult r =
+      runConvcheck(fuzzArgs(webhook, ExampleWebhook::cronTabCrdPath(),
+                            {"--runs", "150", "--in-flight", "2", "--seed", "2", "--corpus", corpus,
+                             "--report-dir", (scratch.path() / "r").string()}));
   EXPECT_EQ(r.status.code, 0) << r.out << r.err;
   ASSERT_TRUE(r.json.is_object()) << r.out << r.err;
   EXPECT_TRUE(r.json.at("kinds").at(0).at("problems").empty());
@@ -164,9 +167,9 @@ TEST(Fuzz, ACorrectWebhookEndsWithExitZeroWhenTheRunsAreSpent) {
   EXPECT_GT(kept, 0u);
 
   // Two processes resume from the kept corpus, each running its --runs.
-  ConvcheckResult again =
-      runConvcheck(fuzzArgs(webhook, ExampleWebhook::cronTabCrdPath(),
-                            {"--runs", "20", "--jobs", "2", "--corpus", corpus}));
+  ConvcheckResult again = runConvcheck(
+      fuzzArgs(webhook, ExampleWebhook::cronTabCrdPath(),
+               {"--runs", "20", "--in-flight", "2", "--jobs", "2", "--corpus", corpus}));
   EXPECT_EQ(again.status.code, 0) << again.out << again.err;
   EXPECT_NE(again.err.find("fuzz: starting from " + std::to_string(kept) + " input(s) in"),
             std::string::npos)
@@ -181,8 +184,9 @@ TEST(Fuzz, ACorrectWebhookEndsWithExitZeroWhenTheRunsAreSpent) {
   // --merge keeps the inputs that show some behaviour first; a second merge keeps no more (it
   // may keep fewer: latency classes are features, and timings vary).
   const std::size_t before = filesIn(fs::path(corpus) / "fuzz");
-  ConvcheckResult merged = runConvcheck(
-      fuzzArgs(webhook, ExampleWebhook::cronTabCrdPath(), {"--merge", "--corpus", corpus}));
+  ConvcheckResult merged =
+      runConvcheck(fuzzArgs(webhook, ExampleWebhook::cronTabCrdPath(),
+                            {"--merge", "--in-flight", "2", "--corpus", corpus}));
   EXPECT_EQ(merged.status.code, 0) << merged.out << merged.err;
   const std::size_t after = filesIn(fs::path(corpus) / "fuzz");
   EXPECT_GT(after, 0u);
@@ -190,11 +194,62 @@ TEST(Fuzz, ACorrectWebhookEndsWithExitZeroWhenTheRunsAreSpent) {
   EXPECT_NE(merged.err.find("kept " + std::to_string(after) + " of " + std::to_string(before)),
             std::string::npos)
       << merged.err;
-  ConvcheckResult remerged = runConvcheck(
-      fuzzArgs(webhook, ExampleWebhook::cronTabCrdPath(), {"--merge", "--corpus", corpus}));
+  ConvcheckResult remerged =
+      runConvcheck(fuzzArgs(webhook, ExampleWebhook::cronTabCrdPath(),
+                            {"--merge", "--in-flight", "2", "--corpus", corpus}));
   EXPECT_EQ(remerged.status.code, 0) << remerged.out << remerged.err;
   EXPECT_LE(filesIn(fs::path(corpus) / "fuzz"), after);
   EXPECT_GT(filesIn(fs::path(corpus) / "fuzz"), 0u);
+}
+
+// Shards of one campaign fuzz corpora of their own (on other machines, shared through a CI cache
+// or a volume); --merge --merge-from joins them into one: the inputs that add behaviour and the
+// stored regressions, the shards left as they were.
+TEST(Fuzz, MergeJoinsTheCorporaOfShards) {
+  ExampleWebhook webhook({.faults = {"drop-field"}});
+  ScratchDir scratch("convcheck-fuzz-it");
+  const auto names = [](const fs::path& dir) {
+    std::set<std::string> found;
+    if (fs::exists(dir))
+      for (const auto& e : fs::directory_iterator(dir)) found.insert(e.path().filename().string());
+    return found;
+  };
+  std::set<std::string> shardInputs;
+  for (const std::string shard : {"a", "b"}) {
+    ConvcheckResult r = runConvcheck(
+        fuzzArgs(webhook, ExampleWebhook::widgetCrdPath(),
+                 {"--runs", "40", "--in-flight", "4", "--seed", shard == "a" ? "1" : "2",
+                  "--shrink-budget", "5", "--corpus", (scratch.path() / shard).string()}));
+    ASSERT_EQ(r.status.code, 1) << r.out << r.err;
+    ASSERT_GT(filesIn(scratch.path() / shard / "regressions"), 0u);
+    for (const auto& name : names(scratch.path() / shard / "fuzz")) shardInputs.insert(name);
+  }
+  const std::size_t aFiles = filesIn(scratch.path() / "a");
+
+  const fs::path joined = scratch.path() / "joined";
+  ConvcheckResult merged =
+      runConvcheck(fuzzArgs(webhook, ExampleWebhook::widgetCrdPath(),
+                            {"--merge", "--in-flight", "4", "--shrink-budget", "5", "--corpus",
+                             joined.string(), "--merge-from", (scratch.path() / "a").string(),
+                             "--merge-from", (scratch.path() / "b").string()}));
+  EXPECT_EQ(merged.status.code, 1) << merged.out << merged.err;  // the fault, met again
+  EXPECT_NE(merged.err.find("joined with 2 other corpus director(ies)"), std::string::npos)
+      << merged.err;
+  std::smatch counts;
+  ASSERT_TRUE(std::regex_search(merged.err, counts, std::regex(R"(kept (\d+) of (\d+) input)")))
+      << merged.err;
+  EXPECT_GE(std::stoul(counts[2]), shardInputs.size());  // theirs, and seeds of the regressions
+  EXPECT_EQ(filesIn(joined / "fuzz"), std::stoul(counts[1]));
+  EXPECT_GT(filesIn(joined / "fuzz"), 0u);
+  EXPECT_GT(filesIn(joined / "regressions"), 0u);
+  EXPECT_EQ(filesIn(scratch.path() / "a"), aFiles);
+
+  // --merge-from belongs to a merge.
+  ConvcheckResult alone = runConvcheck(
+      fuzzArgs(webhook, ExampleWebhook::widgetCrdPath(),
+               {"--corpus", joined.string(), "--merge-from", (scratch.path() / "a").string()}));
+  EXPECT_EQ(alone.status.code, 2) << alone.out << alone.err;
+  EXPECT_NE(alone.err.find("add --merge"), std::string::npos) << alone.err;
 }
 
 // SIGTERM (a CI job cancelled) stops the fuzzing processes; what they found is still reported.

@@ -143,5 +143,26 @@ TEST(BehaviourFeatures, OnlyFeaturesNotSeenBeforeCountAsNewBehaviour) {
   EXPECT_EQ(other.addNewTo(seen), 1u);  // its message shape only
 }
 
+// A flight's features: each as often as the case that showed it most, so a counter says what
+// one case did, not how many cases of the flight did it.
+TEST(BehaviourFeatures, JoinedCasesShowEachFeatureAsOftenAsTheCaseThatShowedItMost) {
+  BehaviourFeatures twice, once, other;
+  twice.addExchange(rejected("boom", std::chrono::milliseconds(1)));
+  twice.addExchange(rejected("boom", std::chrono::milliseconds(1)));
+  once.addExchange(rejected("boom", std::chrono::milliseconds(1)));
+  other.addExchange(rejected("another failure", std::chrono::milliseconds(1)));
+  BehaviourFeatures flight;
+  flight.join(once);
+  flight.join(twice);
+  flight.join(once);
+  flight.join(other);
+  const auto count = [&](const std::string& name) {
+    return std::count(flight.names().begin(), flight.names().end(), name);
+  };
+  EXPECT_EQ(count("example.dev/v1|message|boom"), 2);
+  EXPECT_EQ(count("example.dev/v1|message|another failure"), 1);
+  EXPECT_EQ(count("example.dev/v1|status|200"), 2);
+}
+
 }  // namespace
 }  // namespace convcheck

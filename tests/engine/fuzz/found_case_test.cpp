@@ -71,6 +71,16 @@ TEST_F(FoundCaseDir, StatsOfTheProcessesAreSummed) {
   EXPECT_EQ(total.newBehaviour, 10u);
 }
 
+// Processes that fuzz the same webhook see many of the same features: the run's count is the
+// union of what they saw, not the most one of them saw.
+TEST_F(FoundCaseDir, TheFeaturesOfTheProcessesAreTheirUnion) {
+  writeFuzzStats(dir_, 0, FuzzStats{100, 10.0, 3, 7});
+  writeFuzzStats(dir_, 1, FuzzStats{60, 12.0, 3, 3});
+  writeFuzzFeatures(dir_, 0, {1, 2, 3});
+  writeFuzzFeatures(dir_, 1, {2, 3, 4});
+  EXPECT_EQ(readFuzzStats(dir_).features, 4u);
+}
+
 CheckResult failing(const std::string& property, std::vector<std::string> problems) {
   CheckResult r;
   r.property = property;

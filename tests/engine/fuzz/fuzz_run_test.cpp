@@ -1,10 +1,13 @@
 // The fuzz engine end to end in this process's children, against the example webhook's conversion
 // answered in process (no socket): a deep fault is found and reported as one problem with a
 // shrunk example, a correct converter leaves the budget spent with no problem, a merge keeps the
-// inputs that show behaviour first, and an unreachable target ends with exit code 3.
+// inputs that show behaviour first (and joins other shards' corpora), and an unreachable target
+// ends with exit code 3.
 #include <gtest/gtest.h>
 
 #include <filesystem>
+#include <fstream>
+#include <set>
 #include <sstream>
 
 #include "engine/fuzz/fuzz_engine.h"
@@ -88,6 +91,47 @@ TEST_F(InProcessFuzz, ACorrectConverterSpendsTheRunsAndFindsNothing) {
   EXPECT_EQ(fuzz({}).exitCode, 0);
   EXPECT_LE(files(), kept);
   EXPECT_GT(files(), 0u);
+}
+
+// Shards of a campaign fuzzed apart (other machines) are joined into one corpus: their inputs
+// that add behaviour are copied in, their regressions too, and the shards are left as they were.
+TEST_F(InProcessFuzz, AMergeJoinsTheInputsAndRegressionsOfOtherShards) {
+  const auto names = [](const fs::path& dir) {
+    std::set<std::string> found;
+    if (fs::exists(dir))
+      for (const auto& e : fs::directory_iterator(dir)) found.insert(e.path().filename().string());
+    return found;
+  };
+  config_.runs = 40;
+  config_.inFlight = 4;
+  for (const std::string shard : {"a", "b"}) {
+    config_.run.corpusDir = dir_ + "/" + shard;
+    config_.run.seed += 1;
+    ASSERT_EQ(fuzz({}).exitCode, 0);
+  }
+  const fs::path stored = fs::path(dir_) / "b/regressions/other.example.com";
+  fs::create_directories(stored);
+  std::ofstream(stored / "r.json") << "{}";
+  const std::set<std::string> a = names(dir_ + "/a/fuzz"), b = names(dir_ + "/b/fuzz");
+  ASSERT_FALSE(a.empty());
+  ASSERT_FALSE(b.empty());
+
+  config_.merge = true;
+  config_.run.corpusDir = dir_ + "/joined";
+  config_.mergeFrom = {dir_ + "/a", dir_ + "/b"};
+  EXPECT_EQ(fuzz({}).exitCode, 0);
+  const std::set<std::string> joined = names(dir_ + "/joined/fuzz");
+  EXPECT_FALSE(joined.empty());
+  for (const auto& name : joined) EXPECT_TRUE(a.count(name) + b.count(name) > 0) << name;
+  EXPECT_TRUE(fs::exists(fs::path(dir_) / "joined/regressions/other.example.com/r.json"));
+  EXPECT_EQ(names(dir_ + "/a/fuzz"), a);
+  EXPECT_EQ(names(dir_ + "/b/fuzz"), b);
+
+  // A shard that is not there is an input error.
+  config_.mergeFrom = {dir_ + "/missing"};
+  const RunReport missing = fuzz({});
+  EXPECT_EQ(missing.exitCode, 2);
+  EXPECT_NE(missing.fatalError.find("no such directory"), std::string::npos) << missing.fatalError;
 }
 
 TEST_F(InProcessFuzz, AnUnreachableTargetEndsWithExitCodeThree) {
