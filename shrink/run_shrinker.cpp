@@ -143,12 +143,23 @@ ShrunkExample RunShrinker::shrink(const ShrinkJob& job, const CaseRunner& run) c
       shared_.markHit();
     }
   }
+  const bool shrunk = granted > 0 && outcome.result.finding && job.sent != outcome.batch;
+  return example(job, std::move(outcome), shrunk);
+}
+
+ShrunkExample RunShrinker::unshrunk(const ShrinkJob& job) const {
+  ShrinkOutcome outcome;
+  outcome.result = job.original;
+  outcome.info.reproduced = false;
+  return example(job, std::move(outcome), false);
+}
+
+ShrunkExample RunShrinker::example(const ShrinkJob& job, ShrinkOutcome outcome, bool shrunk) const {
   // Unshrunk, the example is the original failure and shares the objects and exchanges testing
   // kept (a LIST chunk is held once, however many problems it shows first), not the copies the
   // shrink's calls made of them.
-  const bool unshrunk = granted <= 0 || !outcome.result.finding || job.sent == outcome.batch;
-  Finding finding = unshrunk ? *job.original.finding : *outcome.result.finding;
-  finding.caseObjects = unshrunk ? job.sent : SharedObjects::own(std::move(outcome.batch));
+  Finding finding = shrunk ? *outcome.result.finding : *job.original.finding;
+  finding.caseObjects = shrunk ? SharedObjects::own(std::move(outcome.batch)) : job.sent;
   finding.seed = job.seed;
   finding.caseTo = job.to;
   finding.part = casePartName(job.target.part);
@@ -158,7 +169,7 @@ ShrunkExample RunShrinker::shrink(const ShrinkJob& job, const CaseRunner& run) c
   outcome.info.originalObjects = before.objects;
   outcome.info.originalFields = before.fields;
   outcome.info.originalBytes = before.bytes;
-  if (granted <= 0) {
+  if (!shrunk && outcome.info.calls == 0) {
     outcome.info.shrunkObjects = before.objects;
     outcome.info.shrunkFields = before.fields;
     outcome.info.shrunkBytes = before.bytes;

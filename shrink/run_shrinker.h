@@ -69,6 +69,9 @@ class RunShrinker {
   // `shrink` (const: jobs may run on other threads, each with its own CaseRunner).
   std::vector<ShrinkJob> select(const CaseResult& result, const CaseInfo& info);
   ShrunkExample shrink(const ShrinkJob& job, const CaseRunner& run) const;
+  // The example of a job whose shrink never ran (the time budget ended first): its failure as
+  // found, with the case's objects, so it still replays and is stored as a regression.
+  ShrunkExample unshrunk(const ShrinkJob& job) const;
   // The order to shrink in when the shared budget may not cover every job: most severe first,
   // then as selected.
   static void rank(std::vector<ShrinkJob>& jobs);
@@ -82,6 +85,8 @@ class RunShrinker {
 
  private:
   ShrinkCase caseFor(const SharedObjects& sent, const CaseInfo& info) const;
+  // The job's example from what its shrink came to (`shrunk`: whether it found a smaller case).
+  ShrunkExample example(const ShrinkJob& job, ShrinkOutcome outcome, bool shrunk) const;
   ShrinkSchemas schemas() const;
 
   const std::map<std::string, ObjectGenerator>& generators_;

@@ -57,9 +57,15 @@ KindReport reportFoundCases(const KindContext& kind, const FuzzConfig& config,
   // stops calling the webhook.
   if (budget) runner.haltFrom(budget->shrinkingEnd());
   int shrunk = 0, late = 0;
+  auto keep = [&tally](ShrunkExample e) {
+    tally.setProblemExample(e.problem, e.finding);
+    tally.setExample(e.target.property, e.target.from, e.target.to, e.target.cause,
+                     std::move(e.finding));
+  };
   for (const auto& job : jobs) {
     if (budget && std::chrono::steady_clock::now() >= budget->shrinkingEnd()) {
-      ++late;
+      ++late;  // the case as found, still replayable and stored as a regression
+      keep(shrinker.unshrunk(job));
       continue;
     }
     ShrunkExample e = shrinker.shrink(
@@ -79,9 +85,7 @@ KindReport reportFoundCases(const KindContext& kind, const FuzzConfig& config,
               return runner.run(batch, from, job.to, job.seed, wants);
             },
             selected));
-    tally.setProblemExample(e.problem, e.finding);
-    tally.setExample(e.target.property, e.target.from, e.target.to, e.target.cause,
-                     std::move(e.finding));
+    keep(std::move(e));
   }
   if (late > 0)
     report.notes.push_back(fmt::format(

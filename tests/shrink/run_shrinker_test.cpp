@@ -137,5 +137,26 @@ TEST(RunShrinker, AnUnshrunkExampleSharesTheObjectsItsCaseSentInsteadOfCopyingTh
       << "a LIST chunk's objects are held once, however many problems it shows first";
 }
 
+// A shrink the time budget never started: its example is the case as found, with what a bundle
+// and the regression corpus need to replay it (objects, seed, desired version), and says it was
+// not shrunk.
+TEST(RunShrinker, AnExampleTheTimeBudgetLeftUnshrunkStillHoldsItsCase) {
+  std::map<std::string, ObjectGenerator> generators;
+  std::map<std::string, ValidityChecker> checkers;
+  RunShrinker shrinker(generators, checkers, 200);
+  auto jobs = shrinker.select(failingWith("order", {cause("a", Severity::DataLoss)}),
+                              RunShrinker::CaseInfo{"v1", "v2", 7});
+  ASSERT_EQ(jobs.size(), 1u);
+  const ShrunkExample e = shrinker.unshrunk(jobs[0]);
+  ASSERT_EQ(e.finding.caseObjects.size(), 1u);
+  EXPECT_TRUE(e.finding.caseObjects.holds(0, jobs[0].sent[0]));
+  EXPECT_EQ(e.finding.caseTo, "v2");
+  EXPECT_EQ(e.finding.seed, 7u);
+  ASSERT_TRUE(e.finding.shrink.has_value());
+  EXPECT_FALSE(e.finding.shrink->reproduced);
+  EXPECT_EQ(e.finding.shrink->calls, 0);
+  EXPECT_EQ(e.finding.shrink->shrunkObjects, e.finding.shrink->originalObjects);
+}
+
 }  // namespace
 }  // namespace convcheck
