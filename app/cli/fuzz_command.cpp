@@ -38,6 +38,8 @@ struct FuzzFlags {
   std::vector<std::string> fromConfigFile;  // what the config file gave, for the reproduction
 };
 
+void declareFuzzProcessFlags(CLI::App& fuzz, FuzzFlags& f);
+
 void declareFuzzFlags(CLI::App& fuzz, FuzzFlags& f) {
   RunConfig& c = f.config;
   c.maxBatchSize = 8;
@@ -61,10 +63,32 @@ void declareFuzzFlags(CLI::App& fuzz, FuzzFlags& f) {
                   "Corpus directory kept between runs: fuzz/ holds the inputs that showed new "
                   "behaviour, regressions/ receives the shrunk problems (replayed by `run`)");
   fuzz.add_option("--max-total-time", f.maxTotalTime,
-                  "Time budget for fuzzing, e.g. 10m (shrinking and reports come after it)")
+                  "Time budget for the whole campaign, fuzzing, shrinking and reports, e.g. 10m")
       ->default_str(fmt::format("{}s", f.settings.maxTotalTime));
   fuzz.add_option("--runs", f.settings.runs,
                   "Cases each fuzzing process runs at most (default: until the time budget)");
+  declareFuzzProcessFlags(fuzz, f);
+  fuzz.add_option("--batch-size", c.maxBatchSize, "Largest batch of objects in one fuzz case")
+      ->capture_default_str()
+      ->check(CLI::Range(1, 1000));
+  declareTimeoutOption(fuzz, f.target, TargetDefaults::Crd);
+  declareWaitOption(fuzz, f.target);
+  declarePropertiesOption(fuzz, f.properties);
+  declareReportOptions(fuzz, c.reportPaths, c.reportDir);
+  declareShrinkBudgetOption(fuzz, c.shrinkBudget);
+  declareClusterObjectsOption(fuzz, c.clusterObjects);
+  declareServiceProxyOption(fuzz, c.serviceProxy);
+  declarePortForwardOption(fuzz, c.portForward);
+  declareMaxResponseSizeOption(fuzz, f.maxResponseSize);
+  declareColourOption(fuzz, f.colour);
+  declareWebhookCommandOption(fuzz, f.webhookCommand);
+  fuzz.add_flag("--no-coverage", f.noCoverage,
+                "With -- COMMAND: give the webhook no AFL++ coverage map (its behaviour is then "
+                "the only feedback; see docs/reference.md)");
+}
+
+// The options of how fuzzing runs: processes, cases in flight, when to stop, merging corpora.
+void declareFuzzProcessFlags(CLI::App& fuzz, FuzzFlags& f) {
   fuzz.add_option("--jobs,-j", f.settings.jobs,
                   "Fuzzing processes side by side, sharing the corpus directory (with -- COMMAND, "
                   "each fuzzes a webhook and AFL++ map of its own)")
@@ -88,23 +112,6 @@ void declareFuzzFlags(CLI::App& fuzz, FuzzFlags& f) {
                   "its regressions/; repeatable, the directory is left as it was")
       ->type_name("DIR")
       ->allow_extra_args(false);
-  fuzz.add_option("--batch-size", c.maxBatchSize, "Largest batch of objects in one fuzz case")
-      ->capture_default_str()
-      ->check(CLI::Range(1, 1000));
-  declareTimeoutOption(fuzz, f.target, TargetDefaults::Crd);
-  declareWaitOption(fuzz, f.target);
-  declarePropertiesOption(fuzz, f.properties);
-  declareReportOptions(fuzz, c.reportPaths, c.reportDir);
-  declareShrinkBudgetOption(fuzz, c.shrinkBudget);
-  declareClusterObjectsOption(fuzz, c.clusterObjects);
-  declareServiceProxyOption(fuzz, c.serviceProxy);
-  declarePortForwardOption(fuzz, c.portForward);
-  declareMaxResponseSizeOption(fuzz, f.maxResponseSize);
-  declareColourOption(fuzz, f.colour);
-  declareWebhookCommandOption(fuzz, f.webhookCommand);
-  fuzz.add_flag("--no-coverage", f.noCoverage,
-                "With -- COMMAND: give the webhook no AFL++ coverage map (its behaviour is then "
-                "the only feedback; see docs/reference.md)");
 }
 
 // Fills what CLI11 could not: target, budget, properties, seed, report paths.
