@@ -505,7 +505,9 @@ class GitLabFuzzMode(unittest.TestCase):
     def run_job(self):
         status, log, variables = run_gitlab_job(self.job, self.scratch, {
             "CONVCHECK_CRD": CRD, "CONVCHECK_URL": self.webhook.url,
-            "CONVCHECK_CA": self.webhook.ca, "CONVCHECK_DURATION": "2s", "CONVCHECK_MODE": "fuzz",
+            # The budget covers fuzzing, shrinking and reports: 5 s leave a busy CI machine
+            # time to finish a first flight of cases and keep its inputs.
+            "CONVCHECK_CA": self.webhook.ca, "CONVCHECK_DURATION": "5s", "CONVCHECK_MODE": "fuzz",
             "CONVCHECK_ARGS": "--seed 1"})
         self.assertEqual(status, 0, log)
         return variables, log
