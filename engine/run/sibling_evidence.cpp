@@ -22,9 +22,11 @@ bool hasWildcard(const std::vector<PathStep>& steps) {
   return false;
 }
 
+// The items two paths share, searched for one that lost the first path and either kept the
+// second as it was or (`bothLost`) lost it too.
 struct Walk {
-  std::vector<PathStep> parent, lost, kept;  // the shared part and what follows it
-  bool bothLost = false;                     // look for an item that lost `kept` too
+  std::vector<PathStep> parent, first, second;  // the shared part and what follows it
+  bool bothLost = false;
 
   // Visits the parents `parent` names in `expected`, with the same item of `got` beside each.
   bool itemBelow(const json& expected, const json& got, std::size_t step) const {
@@ -48,13 +50,13 @@ struct Walk {
   }
 
   bool itemAt(const json& expected, const json& got) const {
-    const json* lostBefore = valueAtSteps(expected, lost);
-    const json* keptBefore = valueAtSteps(expected, kept);
-    if (lostBefore == nullptr || keptBefore == nullptr || valueAtSteps(got, lost) != nullptr)
+    const json* secondBefore = valueAtSteps(expected, second);
+    if (valueAtSteps(expected, first) == nullptr || secondBefore == nullptr ||
+        valueAtSteps(got, first) != nullptr)
       return false;
-    const json* keptAfter = valueAtSteps(got, kept);
-    if (bothLost) return keptAfter == nullptr;
-    return keptAfter != nullptr && *keptAfter == *keptBefore;
+    const json* secondAfter = valueAtSteps(got, second);
+    if (bothLost) return secondAfter == nullptr;
+    return secondAfter != nullptr && *secondAfter == *secondBefore;
   }
 };
 
@@ -75,7 +77,7 @@ bool anyItem(const json& expected, const json& got, const std::string& a, const 
   };
   Walk walk{
       {x.begin(), x.begin() + static_cast<std::ptrdiff_t>(shared)}, split(x), split(y), bothLost};
-  if (hasWildcard(walk.lost) || hasWildcard(walk.kept)) return false;
+  if (hasWildcard(walk.first) || hasWildcard(walk.second)) return false;
   return walk.itemBelow(expected, got, 0);
 }
 
