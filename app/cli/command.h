@@ -24,6 +24,10 @@ struct CommandContext {
   const CLI::App& root;
 };
 
+// A usage error (bad options, unusable input): "convcheck: `error`" on `err`; returns the exit
+// code 2 (SPEC §7).
+int usageError(std::ostream& err, const std::string& error);
+
 // Runs a parsed subcommand; returns the exit code (SPEC §7).
 using Execute = std::function<int(const CommandContext&)>;
 

@@ -73,10 +73,7 @@ std::string finishDiffConfig(DiffFlags& f, const std::vector<std::string>& args)
 int executeDiff(DiffFlags& f, const CommandContext& ctx) {
   DiffConfig& c = f.config;
   std::chrono::milliseconds wait{0};
-  if (auto e = readWait(f.shared, wait); !e.empty()) {
-    ctx.err << "convcheck: " << e << "\n";
-    return 2;
-  }
+  if (auto e = readWait(f.shared, wait); !e.empty()) return usageError(ctx.err, e);
   return executeReleaseMode(
       {{"old", &f.oldCommand, c.crdInput, &c.oldTarget},
        {"new", &f.newCommand, c.crdInput, &c.newTarget}},
@@ -96,10 +93,7 @@ Execute declareDiffOptions(CLI::App& sub) {
     std::string error =
         applyConfigFile(sub, "diff", flags->configPath, flags->outputs.acks, flags->fromConfigFile);
     if (error.empty()) error = finishDiffConfig(*flags, c.args);
-    if (!error.empty()) {
-      c.err << "convcheck: " << error << "\n";
-      return 2;
-    }
+    if (!error.empty()) return usageError(c.err, error);
     return executeDiff(*flags, c);
   };
 }

@@ -4,11 +4,9 @@
 // reported as run reports them (shrunk, bundled, stored as regressions). Exit 1 when it found a
 // problem, 0 when the budget ran out without one, 2 usage/input, 3 unreachable. Listed in
 // command_table.cpp.
-#include <algorithm>
 #include <istream>
 #include <memory>
 #include <ostream>
-#include <random>
 
 #include <fmt/format.h>
 #include <CLI/CLI.hpp>
@@ -18,8 +16,8 @@
 #include "app/cli/run_outputs.h"
 #include "app/cli/shared_options.h"
 #include "engine/engine.h"
+#include "engine/run/kcp_run.h"
 #include "kube/go/duration.h"
-#include "reports/shell_words.h"
 
 namespace convcheck {
 
@@ -117,7 +115,6 @@ void declareFuzzProcessFlags(CLI::App& fuzz, FuzzFlags& f) {
 // Fills what CLI11 could not: target, budget, properties, seed, report paths.
 std::string finishFuzzConfig(FuzzFlags& f, const std::vector<std::string>& args) {
   RunConfig& c = f.config;
-  const auto dashes = std::find(args.begin(), args.end(), "--");
   if (auto error = readWebhookTarget(f.target, f.webhookCommand, args, c, c.portForwardWait);
       !error.empty())
     return error;
@@ -137,14 +134,10 @@ std::string finishFuzzConfig(FuzzFlags& f, const std::vector<std::string>& args)
   if (!f.settings.mergeFrom.empty() && !f.settings.merge)
     return "--merge-from joins corpora in a merge: add --merge";
   if (auto error = readPropertyIds(f.properties, c.properties); !error.empty()) return error;
+  if (auto error = prepareKcpRun(c); !error.empty()) return error;
   if (!f.kind.empty()) c.kinds = {f.kind};
-  if (!f.seedGiven) c.seed = std::random_device{}() * 0x100000001ull + std::random_device{}();
-  std::vector<std::string> repro = {"convcheck"};
-  repro.insert(repro.end(), args.begin(), dashes);
-  repro.insert(repro.end(), f.fromConfigFile.begin(), f.fromConfigFile.end());
-  if (!f.seedGiven) repro.insert(repro.end(), {"--seed", std::to_string(c.seed)});
-  repro.insert(repro.end(), dashes, args.end());
-  c.commandLine = shellCommand(repro);
+  if (!f.seedGiven) c.seed = randomSeed();
+  c.commandLine = reproductionCommand(args, f.fromConfigFile, c.seed);
   return resolveReportPaths(c);
 }
 
@@ -152,10 +145,7 @@ std::string finishFuzzConfig(FuzzFlags& f, const std::vector<std::string>& args)
 int executeFuzz(FuzzFlags& f, const std::string& version, std::istream& in, std::ostream& out,
                 std::ostream& err) {
   RunConfig& c = f.config;
-  if (auto error = createReportDir(c); !error.empty()) {
-    err << "convcheck: " << error << "\n";
-    return 2;
-  }
+  if (auto error = createReportDir(c); !error.empty()) return usageError(err, error);
   Verdict verdict =
       execute(EngineOptions{f.settings, c, AccessOptions{f.webhookCommand, {}, c.portForwardWait},
                             &in, version},
@@ -170,10 +160,7 @@ Execute declareFuzzOptions(CLI::App& sub) {
     RunConfig& run = f->config;
     std::string error = applyConfigFile(sub, "fuzz", run.configPath, run.acks, f->fromConfigFile);
     if (error.empty()) error = finishFuzzConfig(*f, c.args);
-    if (!error.empty()) {
-      c.err << "convcheck: " << error << "\n";
-      return 2;
-    }
+    if (!error.empty()) return usageError(c.err, error);
     return executeFuzz(*f, c.version, c.in, c.out, c.err);
   };
 }

@@ -27,17 +27,11 @@ int executeGenerate(const GenerateFlags& g, std::istream& in, std::ostream& out,
   for (const auto& e : loaded.errors) err << "convcheck: " << e.text() << "\n";
   if (!loaded.errors.empty()) return 2;
   auto chosen = chooseCrd(loaded.crds, g.kind, g.crd);
-  if (auto* error = std::get_if<std::string>(&chosen)) {
-    err << "convcheck: " << *error << "\n";
-    return 2;
-  }
+  if (auto* error = std::get_if<std::string>(&chosen)) return usageError(err, *error);
   const Crd* crd = std::get<const Crd*>(chosen);
   GenerateRequest request{g.version, g.count, g.seed, *parseGenerateFormat(g.format),
                           g.dateTimes == "canonical"};
-  if (auto error = runGenerate(*crd, request, out, &err)) {
-    err << "convcheck: " << *error << "\n";
-    return 2;
-  }
+  if (auto error = runGenerate(*crd, request, out, &err)) return usageError(err, *error);
   return 0;
 }
 

@@ -48,10 +48,7 @@ int runMerge(MergeFlags& f, std::ostream& out, std::ostream& err) {
     const std::string path =
         fs::is_directory(dir, ec) ? (fs::path(dir) / "results.json").string() : dir;
     auto read = readResultsFile(path);
-    if (auto* error = std::get_if<std::string>(&read)) {
-      err << "convcheck: " << *error << "\n";
-      return 2;
-    }
+    if (auto* error = std::get_if<std::string>(&read)) return usageError(err, *error);
     shards.push_back(std::get<ResultsFile>(std::move(read)));
   }
   RunConfig c;  // the report options only
@@ -66,10 +63,7 @@ int runMerge(MergeFlags& f, std::ostream& out, std::ostream& err) {
       return 2;
     }
   }
-  if (auto error = resolveReportPaths(c); !error.empty()) {
-    err << "convcheck: " << error << "\n";
-    return 2;
-  }
+  if (auto error = resolveReportPaths(c); !error.empty()) return usageError(err, error);
   const MergedReport merged = mergeShardReports(shards);
   writeReportOutputs(merged.report, merged.bundles, c, f.colour, out, err);
   return merged.report.exitCode;

@@ -75,10 +75,7 @@ int runMinimize(MinimizeFlags& f, const CommandContext& c) {
   std::string error = applyTargetFlags(f.target, options.config.transport);
   if (error.empty()) error = readWait(f.target, options.access.wait);
   if (error.empty()) error = readReviewVersion(f.reviewVersion, options.config.reviewVersion);
-  if (!error.empty()) {
-    c.err << "convcheck: " << error << "\n";
-    return 2;
-  }
+  if (!error.empty()) return usageError(c.err, error);
   options.config.url = targetUrl(f.target);
   options.config.portForwardWait = options.access.wait;
   Verdict verdict = execute(options, consoleEvents(c.err, {}));

@@ -6,6 +6,7 @@
 
 #include <fmt/format.h>
 
+#include "app/cli/command.h"
 #include "app/cli/release_options.h"
 #include "app/cli/run_outputs.h"
 #include "app/cli/stop_signal_watcher.h"
@@ -25,10 +26,7 @@ void writeReleaseOutputs(ReleaseRun& run, const RunConfig& outputs, const std::s
 int executeReleaseMode(const std::vector<ReleaseLaunch>& releases, std::chrono::milliseconds wait,
                        const RunConfig& outputs, const std::string& colour, const ReleaseMode& mode,
                        const CommandContext& ctx) {
-  if (auto e = createReportDir(outputs); !e.empty()) {
-    ctx.err << "convcheck: " << e << "\n";
-    return 2;
-  }
+  if (auto e = createReportDir(outputs); !e.empty()) return usageError(ctx.err, e);
   std::string stdinText;  // a CRD given as -, read once for the run and a started webhook
   for (const auto& r : releases)
     if (r.crdInput == "-" && stdinText.empty())
@@ -36,10 +34,8 @@ int executeReleaseMode(const std::vector<ReleaseLaunch>& releases, std::chrono::
   ReleaseWebhooks webhooks;
   for (const auto& r : releases)
     if (auto e = webhooks.start(r.name, *r.command, r.crdInput, stdinText, *r.target, wait);
-        !e.empty()) {
-      ctx.err << "convcheck: " << e << "\n";
-      return 2;
-    }
+        !e.empty())
+      return usageError(ctx.err, e);
   std::atomic<bool> stop{false};
   std::istringstream in(stdinText);
   ReleaseRun run;

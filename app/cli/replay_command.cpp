@@ -81,10 +81,8 @@ int printOutcome(const ReplayOutcome& r, int exitCode, std::ostream& out) {
 }
 
 int runReplay(const ReplayFlags& f, const CommandContext& c) {
-  if (auto error = checkWebhookCommand(f.command, c.args); !error.empty()) {
-    c.err << "convcheck: " << error << "\n";
-    return 2;
-  }
+  if (auto error = checkWebhookCommand(f.command, c.args); !error.empty())
+    return usageError(c.err, error);
   if (auto exitCode = replayRelease(f, c)) return *exitCode;
   EngineOptions options;
   options.access.command = f.command;
@@ -92,10 +90,8 @@ int runReplay(const ReplayFlags& f, const CommandContext& c) {
   options.config.cluster = f.cluster;
   options.config.serviceProxy = f.serviceProxy;
   options.config.portForward = f.portForward;
-  if (auto error = readWait(f.mode.target, options.access.wait); !error.empty()) {
-    c.err << "convcheck: " << error << "\n";
-    return 2;
-  }
+  if (auto error = readWait(f.mode.target, options.access.wait); !error.empty())
+    return usageError(c.err, error);
   options.config.portForwardWait = options.access.wait;
   options.version = c.version;
   const Verdict verdict = execute(options);

@@ -18,9 +18,9 @@
 #include "app/cli/shared_options.h"
 #include "app/cli/stop_signal_watcher.h"
 #include "engine/engine.h"
+#include "engine/run/kcp_run.h"
 #include "harness/plan/test_plan.h"
 #include "kube/go/duration.h"
-#include "properties/checks/property_registry.h"
 
 namespace convcheck {
 namespace {
@@ -137,11 +137,7 @@ std::string finishRunConfig(RunFlags& f, const std::vector<std::string>& args) {
     return error;
   c.shardIndex = shard.index;
   c.shardCount = shard.count;
-  // kcp's converter leaves the source version's fields for kube-apiserver to prune (by design),
-  // so no-pruned-fields would fail every conversion: it is checked only when asked for.
-  if (!f.target.kindOptions["--conversion"].empty() && c.properties.empty())
-    for (const auto& p : propertyRegistry())
-      if (p.id != "no-pruned-fields") c.properties.push_back(std::string(p.id));
+  if (auto error = prepareKcpRun(c); !error.empty()) return error;
   if (auto error = readMaxResponseSize(f.maxResponseSize, c.transport); !error.empty())
     return error;
   if (!f.seedGiven) c.seed = randomSeed();
@@ -157,10 +153,7 @@ std::string finishRunConfig(RunFlags& f, const std::vector<std::string>& args) {
 int executeRun(RunFlags& f, const std::string& version, std::istream& in, std::ostream& out,
                std::ostream& err) {
   RunConfig& c = f.config;
-  if (auto error = createReportDir(c); !error.empty()) {
-    err << "convcheck: " << error << "\n";
-    return 2;
-  }
+  if (auto error = createReportDir(c); !error.empty()) return usageError(err, error);
   std::atomic<bool> stop{false};
   c.stopRequested = &stop;
   Verdict verdict;
@@ -186,10 +179,7 @@ Execute declareRunOptions(CLI::App& sub) {
     std::string error = applyConfigFile(sub, "run", flags->config.configPath, flags->config.acks,
                                         flags->fromConfigFile);
     if (error.empty()) error = finishRunConfig(*flags, c.args);
-    if (!error.empty()) {
-      c.err << "convcheck: " << error << "\n";
-      return 2;
-    }
+    if (!error.empty()) return usageError(c.err, error);
     return executeRun(*flags, c.version, c.in, c.out, c.err);
   };
 }

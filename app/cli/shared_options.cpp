@@ -334,27 +334,6 @@ std::string readMaxResponseSize(const std::string& text, TransportOptions& trans
   return "";
 }
 
-namespace {
-
-// kcp keeps the fields a version preserves in an annotation of its own, added on the way out and
-// dropped on the way back: its bookkeeping, not a change of the object's metadata.
-void acknowledgePreserveAnnotations(const kcp::ApiConversion& conversion, RunConfig& c) {
-  for (std::size_t i = 0; i < conversion.conversions.size(); ++i) {
-    const kcp::VersionConversion& entry = conversion.conversions[i];
-    if (entry.preserve.empty()) continue;
-    if (!c.acks) c.acks.emplace();
-    if (c.acks->source.empty()) c.acks->source = conversion.source;
-    Acknowledgement a;
-    a.kind = Acknowledgement::Kind::Annotation;
-    a.key = kcp::kPreserveAnnotationPrefix + entry.from;
-    a.reason = "kcp keeps the fields " + entry.from + " preserves here for the way back";
-    a.where = fmt::format("{}: spec.conversions[{}].preserve", conversion.source, i);
-    c.acks->items.push_back(std::move(a));
-  }
-}
-
-}  // namespace
-
 std::string checkWebhookCommand(const std::vector<std::string>& command,
                                 const std::vector<std::string>& args) {
   const auto dashes = std::find(args.begin(), args.end(), "--");
@@ -380,9 +359,6 @@ std::string readWebhookTarget(const TargetFlags& flags, const std::vector<std::s
       return "--conversion: the APIConversion's rules convert in this process; give no --url, "
              "-- COMMAND, --service-proxy or --port-forward with it";
     c.url = kcpTargetUrl(conversion->second);
-    auto opened = openKcpConversion(c.url);
-    if (auto* error = std::get_if<std::string>(&opened)) return "--conversion: " + *error;
-    acknowledgePreserveAnnotations(std::get<kcp::KcpConverter>(opened).conversion(), c);
   }
   TargetFlags target = flags;
   if (!command.empty()) target.url = expandPlaceholders(target.url, "", 1);

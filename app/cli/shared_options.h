@@ -95,7 +95,7 @@ std::string checkWebhookCommand(const std::vector<std::string>& command,
 
 // How run and fuzz reach the webhook: `-- COMMAND` checked against the arguments (`args`, as
 // given), one of --url, -- COMMAND, --service-proxy, --port-forward and --conversion at most (c.url
-// names the APIConversion's kcp target, its file read and compiled), c.url and the
+// names the APIConversion's kcp target; engine/run/kcp_run.h reads it), c.url and the
 // target flags applied to c.transport (a started webhook's --url may name {port}), --wait read
 // into `wait`. Returns an error or "".
 std::string readWebhookTarget(const TargetFlags& flags, const std::vector<std::string>& command,

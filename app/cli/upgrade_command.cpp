@@ -122,10 +122,7 @@ Execute declareUpgradeOptions(CLI::App& sub) {
     std::string error = applyConfigFile(sub, "upgrade", flags->configPath, flags->outputs.acks,
                                         flags->fromConfigFile);
     if (error.empty()) error = finishUpgradeConfig(*flags, c.args);
-    if (!error.empty()) {
-      c.err << "convcheck: " << error << "\n";
-      return 2;
-    }
+    if (!error.empty()) return usageError(c.err, error);
     return executeUpgrade(*flags, c);
   };
 }
