@@ -6,6 +6,7 @@
 #include <fmt/format.h>
 #include <fmt/ranges.h>
 
+#include "engine/run/shrunk_case.h"
 #include "engine/run/sibling_evidence.h"
 #include "engine/run/zero_value_probe.h"
 #include "properties/checks/cause_analysis.h"
@@ -225,6 +226,7 @@ std::vector<std::vector<std::string>> Tally::defects() const {
       join(key, other);
     }
   }
+  joinSameShrunkCases(join);
   foldSiblings(join, apart);
   std::map<std::string, std::vector<std::string>> groups;
   for (const auto& [key, entry] : problems_) groups[root(key)].push_back(key);
@@ -260,6 +262,33 @@ std::size_t sharedKeys(const std::vector<std::string>& a, const std::vector<std:
 
 }  // namespace
 
+void Tally::joinSameShrunkCases(
+    const std::function<void(const std::string&, const std::string&)>& join) const {
+  std::map<std::string, std::vector<std::string>> ofCase;  // shrunk case -> its problems
+  for (const auto& [key, entry] : problems_)
+    if (std::string identity = shrunkCaseIdentity(entry.example); !identity.empty())
+      ofCase[std::move(identity)].push_back(key);
+  auto nested = [](const std::string& x, const std::string& y) {
+    const std::vector<std::string> a = pathKeys(x), b = pathKeys(y);
+    return !a.empty() && !b.empty() && sharedKeys(a, b) == std::min(a.size(), b.size());
+  };
+  for (const auto& [identity, keys] : ofCase)
+    for (std::size_t i = 0; i < keys.size(); ++i)
+      for (std::size_t j = i + 1; j < keys.size(); ++j) {
+        const ProblemEntry& a = problems_.at(keys[i]);
+        const ProblemEntry& b = problems_.at(keys[j]);
+        if ((a.cause.severity == Severity::Cosmetic) != (b.cause.severity == Severity::Cosmetic))
+          continue;
+        // An edit is content the shrinker cannot take away, and one edit may meet several
+        // defects: only an item and what is inside it are one there.
+        const Property* property = findProperty(a.example.property);
+        if ((property == nullptr || property->drawsOwnContent) &&
+            !nested(a.cause.path, b.cause.path))
+          continue;
+        join(keys[i], keys[j]);
+      }
+}
+
 std::vector<const Finding*> Tally::keptFindings() const {
   std::vector<const Finding*> kept;
   for (const auto& [key, entry] : problems_) kept.push_back(&entry.example);
@@ -269,9 +298,9 @@ std::vector<const Finding*> Tally::keptFindings() const {
   return kept;
 }
 
-// Fields of one parent below the top level (spec.routes[*].host and spec.routes[*].port, not
-// spec.a and spec.b) that go wrong the same way (same kind of identity, same severity) on the
-// same version pairs (the pairs of one within the other's, at least half as many) are one
+// Fields of one parent below the top level (spec.routes[*].host and spec.routes[*].port; for
+// spec.a and spec.b see below) that go wrong the same way (same kind of identity, same severity) on
+// the same version pairs (the pairs of one within the other's, at least half as many) are one
 // defect: a flattening that drops four fields of every item, a stash that loses a whole map.
 // Unless a kept failure shows one lost where the other was kept in the same item: then they
 // are two (a flattening that drops the backend, a rename that loses apiType, in one list item).
@@ -284,21 +313,24 @@ void Tally::foldSiblings(const std::function<void(const std::string&, const std:
     std::vector<std::string> keys;
     std::set<std::pair<std::string, std::string>> pairs;
     Severity severity;
+    std::set<Key> sites = {};
   };
-  std::vector<Field> fields;
+  std::vector<Field> fields, topFields;
   for (const auto& [key, entry] : problems_) {
     if (entry.cause.path.empty()) continue;
     Field f{
         &key, key.substr(0, key.find('|')), pathKeys(entry.cause.path), {}, entry.cause.severity};
     // Below the top level, and schema fields: each label or annotation is its own (a stamp and a
     // leaked stash are two defects, even on the same pairs).
-    if (f.keys.size() <= kParentDepth || f.keys.front() == "metadata") continue;
+    if (f.keys.size() < kParentDepth || f.keys.front() == "metadata") continue;
     // A field lost only as "", 0 or false is the zero-value defect's (folded by its own rule),
     // not a sibling of fields lost whatever their value.
     if (losesOnlyZeros(entry)) continue;
-    for (const auto& [site, cases] : entry.sites)
+    for (const auto& [site, cases] : entry.sites) {
       f.pairs.emplace(std::get<1>(site), std::get<2>(site));
-    fields.push_back(std::move(f));
+      f.sites.insert(site);
+    }
+    (f.keys.size() == kParentDepth ? topFields : fields).push_back(std::move(f));
   }
   auto within = [](const auto& small, const auto& large) {
     return small.size() * 2 >= large.size() &&
@@ -340,6 +372,22 @@ void Tally::foldSiblings(const std::function<void(const std::string&, const std:
       const bool nested = shared == a.keys.size() || shared == b.keys.size();
       const int rank = nested ? 3 : lostTogetherIn(pathA, pathB) ? 0 : a.pairs == b.pairs ? 1 : 2;
       joins.push_back({rank, a.key, b.key});
+    }
+  // Top-level fields (spec.port, spec.hostname) share the whole object: only fields that fail
+  // exactly alike (every property on every pair) and that a kept failure lost together.
+  for (std::size_t i = 0; i < topFields.size(); ++i)
+    for (std::size_t j = i + 1; j < topFields.size(); ++j) {
+      const Field& a = topFields[i];
+      const Field& b = topFields[j];
+      if (a.kind != b.kind || a.severity != b.severity || a.sites != b.sites ||
+          a.keys.front() != b.keys.front())
+        continue;
+      const std::string& pathA = problems_.at(*a.key).cause.path;
+      const std::string& pathB = problems_.at(*b.key).cause.path;
+      if (lostApartIn(pathA, pathB))
+        apart.emplace(*a.key, *b.key);
+      else if (lostTogetherIn(pathA, pathB))
+        joins.push_back({0, a.key, b.key});
     }
   std::stable_sort(joins.begin(), joins.end(),
                    [](const Join& x, const Join& y) { return x.rank < y.rank; });

@@ -71,6 +71,10 @@ class Tally {
   };
   void foldDefects();
   static bool losesOnlyZeros(const ProblemEntry& entry);
+  // Joins problems whose shrunk examples are the same case (shrunk_case.h), cosmetic ones only
+  // with cosmetic ones, and in an edit's case only an item with what is inside it.
+  void joinSameShrunkCases(
+      const std::function<void(const std::string&, const std::string&)>& join) const;
   // Joins fields of one parent that fail alike (see tally.cpp); first adds to `apart` the pairs
   // of them some kept failure shows lost by different code (sibling_evidence.h).
   void foldSiblings(const std::function<void(const std::string&, const std::string&)>& join,

@@ -273,7 +273,7 @@ TEST(TallyDefects, FieldsOfOneParentBelowTheTopLevelOnTheSamePairsAreOneProblem)
     t.add(lostAt("spec.routes[*].host", "h"), "v1", pair);
     t.add(lostAt("spec.routes[*].port", "p"), "v1", pair);
     t.add(lostAt("spec.routes[*].backend.scheme", "s"), "v1", pair);
-    t.add(lostAt("spec.a", "a"), "v1", pair);  // top-level fields are not siblings
+    t.add(lostAt("spec.a", "a"), "v1", pair);  // top-level: no failure lost them together
     t.add(lostAt("spec.b", "b"), "v1", pair);
     t.add(lostAt("metadata.annotations.x", "x"), "v1", pair);  // nor annotations
     t.add(lostAt("metadata.annotations.y", "y"), "v1", pair);
@@ -385,6 +385,106 @@ TEST(TallyDefects, ACosmeticProblemIsNotFoldedWithADataLossEvenWhereTheyShowEach
                       {"field|metadata.annotations.by", "field|spec.port"});
   EXPECT_EQ(problemKeys(t),
             (std::vector<std::string>{"field|metadata.annotations.by", "field|spec.port"}));
+}
+
+}  // namespace
+}  // namespace convcheck
+
+namespace convcheck {
+namespace {
+
+// A failure of `property` on v1 -> v2 that lost `lost` from `before` (each path a key of spec).
+CheckResult lostFrom(const std::string& property, const std::vector<std::string>& lost,
+                     const nlohmann::json& before) {
+  Finding f;
+  f.property = property;
+  f.from = "v1";
+  f.to = "v2";
+  f.expected = before;
+  f.got = before;
+  for (const auto& key : lost) {
+    f.got["spec"].erase(key);
+    const std::string path = "spec." + key;
+    f.causes.push_back(Cause{property + "|lost|" + path, Severity::DataLoss, "lost " + path, path,
+                             "field|" + path});
+  }
+  return {property, Outcome::Fail, f, ""};
+}
+
+// `result`'s finding as a shrinker leaves it: shrunk to `objects`, with the case seed `seed`.
+Finding shrunkTo(const CheckResult& result, const nlohmann::json& object, std::uint64_t seed) {
+  Finding f = *result.finding;
+  f.caseObjects = SharedObjects::own(std::vector<nlohmann::json>{object});
+  f.seed = seed;
+  f.caseTo = "v2";
+  f.shrink = ShrinkInfo{};
+  f.shrink->calls = 6;
+  return f;
+}
+
+// The shrinker, aiming at each of two problems, ends at the same case: the case fails once, and
+// they are one problem. Another problem shrunk to another object stays apart.
+TEST(TallyDefects, ProblemsWhoseShrunkExamplesAreTheSameCaseAreOneProblem) {
+  const nlohmann::json object = {{"spec", {{"port", 1}, {"name", "a"}, {"owner", "o"}}}};
+  const CheckResult port = lostFrom("round-trip", {"port"}, object);
+  const CheckResult name = lostFrom("round-trip", {"name"}, object);
+  const CheckResult owner = lostFrom("round-trip", {"owner"}, object);
+  Tally t({}, {});
+  for (const auto* r : {&port, &name, &owner}) t.add(*r, "v1", "v2");
+  t.setProblemExample("field|spec.port", shrunkTo(port, object, 7));
+  t.setProblemExample("field|spec.name", shrunkTo(name, object, 8));  // the seed: request uids
+  t.setProblemExample("field|spec.owner", shrunkTo(owner, {{"spec", {{"owner", "o"}}}}, 7));
+  EXPECT_EQ(problemKeys(t), (std::vector<std::string>{"field|spec.owner", "field|spec.port"}));
+}
+
+// An edit is content the shrinker cannot take away: one edit adding listeners and an owner meets
+// a listener defect and an owner defect in one shrunk case. A listener lost and the fields of
+// listeners lost are one problem there; the owner is another, and so is the owner's name whose
+// case drew another edit (another seed).
+TEST(TallyDefects, InAnEditsShrunkCaseOnlyAnItemAndWhatIsInsideItAreOneProblem) {
+  const nlohmann::json object = {{"spec", {{"port", 1}}}};
+  auto edited = [](const std::string& path) {
+    Finding f;
+    f.property = "edit-round-trip";
+    f.from = "v1";
+    f.to = "v2";
+    f.causes = {Cause{"edit-round-trip|lost|" + path, Severity::DataLoss, "lost " + path, path,
+                      "field|" + path}};
+    return CheckResult{"edit-round-trip", Outcome::Fail, f, ""};
+  };
+  const CheckResult item = edited("spec.listeners[*]");
+  const CheckResult port = edited("spec.listeners[*].port");
+  const CheckResult owner = edited("spec.owner");
+  const CheckResult other = edited("spec.owner.name");
+  Tally t({}, {});
+  for (const auto* r : {&item, &port, &owner, &other}) t.add(*r, "v1", "v2");
+  t.setProblemExample("field|spec.listeners[*]", shrunkTo(item, object, 7));
+  t.setProblemExample("field|spec.listeners[*].port", shrunkTo(port, object, 7));
+  t.setProblemExample("field|spec.owner", shrunkTo(owner, object, 7));
+  t.setProblemExample("field|spec.owner.name", shrunkTo(other, object, 8));
+  EXPECT_EQ(problemKeys(t), (std::vector<std::string>{"field|spec.listeners[*]", "field|spec.owner",
+                                                      "field|spec.owner.name"}));
+}
+
+// A root listener (port, hostname) not moved back: both are lost from every object on the same
+// pairs. A field lost on fewer pairs in the same failures (another conversion's defect) stays its
+// own problem, and so do top-level fields a failure lost apart.
+TEST(TallyDefects, TopLevelFieldsLostTogetherOnExactlyTheSameSitesAreOneProblem) {
+  const nlohmann::json object = {
+      {"spec", {{"port", 1}, {"hostname", "h"}, {"parameters", {{"a", "b"}}}}}};
+  Tally t({}, {});
+  for (const char* to : {"v2", "v3"})
+    t.add(lostFrom("round-trip", {"port", "hostname"}, object), "v1", to);
+  t.add(lostFrom("round-trip", {"port", "hostname", "parameters"}, object), "v1", "v4");
+  EXPECT_EQ(problemKeys(t), (std::vector<std::string>{"field|spec.parameters", "field|spec.port"}));
+  // The same failures with port lost once where hostname was kept (the first failure of port):
+  // two defects.
+  Tally apart({}, {});
+  apart.add(lostFrom("round-trip", {"port"}, object), "v1", "v2");
+  for (const char* to : {"v2", "v3"})
+    apart.add(lostFrom("round-trip", {"port", "hostname"}, object), "v1", to);
+  EXPECT_EQ(problemKeys(apart),
+            (std::vector<std::string>{"field|spec.hostname", "field|spec.port"}));
 }
 
 }  // namespace

@@ -1,0 +1,20 @@
+#include "engine/run/shrunk_case.h"
+
+#include "properties/checks/property_registry.h"
+
+namespace convcheck {
+
+std::string shrunkCaseIdentity(const Finding& example) {
+  constexpr std::size_t kShrunkObjects = 2;  // as shrunk_witness.cpp: a batch holds several
+  if (!example.shrink || example.shrink->calls == 0 || example.caseObjects.empty() ||
+      example.caseObjects.size() > kShrunkObjects)
+    return "";
+  std::string id = example.property + "\n" + example.from + "\n" + example.to + "\n" +
+                   example.caseTo + "\n" + example.part + "\n";
+  const Property* property = findProperty(example.property);
+  if (property == nullptr || property->drawsOwnContent) id += std::to_string(example.seed);
+  for (const auto& object : example.caseObjects) id += "\n" + object.dump();
+  return id;
+}
+
+}  // namespace convcheck

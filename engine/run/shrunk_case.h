@@ -1,0 +1,17 @@
+// Which failing case a problem's shrunk example is: two problems whose shrunk examples are the
+// same case failed the same way in it (one diff, named after different parts of it), so they are
+// one defect. Used by the tally when it groups problems into defects (engine/run/tally.cpp).
+#pragma once
+
+#include <string>
+
+#include "properties/checks/finding.h"
+
+namespace convcheck {
+
+// The case `example` ran, as text: its property, versions and objects, and its seed when the
+// property draws content of its own from it (an edit); "" when the example was not shrunk or is
+// more than two objects (such a case may hold several defects, each in other objects).
+std::string shrunkCaseIdentity(const Finding& example);
+
+}  // namespace convcheck
