@@ -227,6 +227,7 @@ std::vector<std::vector<std::string>> Tally::defects() const {
     }
   }
   joinSameShrunkCases(join);
+  joinInvalidOutputsWithTheirRoundTrips(join);
   foldSiblings(join, apart);
   std::map<std::string, std::vector<std::string>> groups;
   for (const auto& [key, entry] : problems_) groups[root(key)].push_back(key);
@@ -287,6 +288,24 @@ void Tally::joinSameShrunkCases(
           continue;
         join(keys[i], keys[j]);
       }
+}
+
+void Tally::joinInvalidOutputsWithTheirRoundTrips(
+    const std::function<void(const std::string&, const std::string&)>& join) const {
+  const std::size_t roundTrip = catalogueIndex("round-trip");
+  auto pathOf = [](const std::string& key) { return key.substr(key.find('|') + 1); };
+  for (const auto& [invalid, output] : problems_) {
+    if (invalid.rfind("invalid|", 0) != 0) continue;
+    for (const auto& [lost, field] : problems_) {
+      if (lost.rfind("field|", 0) != 0 || pathOf(lost) != pathOf(invalid)) continue;
+      const bool everyOutputComesBack =
+          std::all_of(output.sites.begin(), output.sites.end(), [&](const auto& site) {
+            const auto& [index, from, to] = site.first;
+            return field.sites.count(Key{roundTrip, to, from}) != 0;
+          });
+      if (everyOutputComesBack) join(invalid, lost);
+    }
+  }
 }
 
 std::vector<const Finding*> Tally::keptFindings() const {

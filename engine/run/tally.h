@@ -75,6 +75,12 @@ class Tally {
   // with cosmetic ones, and in an edit's case only an item with what is inside it.
   void joinSameShrunkCases(
       const std::function<void(const std::string&, const std::string&)>& join) const;
+  // Joins a field the webhook writes invalid (or leaves out where it is required) converting to
+  // V with the same field lost or changed on the round trips from V through each version it was
+  // written from: the back leg of such a round trip is that conversion, whose output cannot equal
+  // the valid object the trip started with.
+  void joinInvalidOutputsWithTheirRoundTrips(
+      const std::function<void(const std::string&, const std::string&)>& join) const;
   // Joins fields of one parent that fail alike (see tally.cpp); first adds to `apart` the pairs
   // of them some kept failure shows lost by different code (sibling_evidence.h).
   void foldSiblings(const std::function<void(const std::string&, const std::string&)>& join,

@@ -466,6 +466,21 @@ TEST(TallyDefects, InAnEditsShrunkCaseOnlyAnItemAndWhatIsInsideItAreOneProblem) 
                                                       "field|spec.owner.name"}));
 }
 
+// A listener not moved back converting to v1: the output lacks spec.port, which v1 requires, and
+// every round trip from v1 through a version it was converted from loses spec.port (the back leg
+// is that conversion). spec.size, invalid from v2 but lost only through v3, is two defects.
+TEST(TallyDefects, AFieldInvalidInTheOutputAndLostOnTheRoundTripsBackIsOneProblem) {
+  Tally t({}, {});
+  for (const char* from : {"v2", "v3"}) {
+    t.add(failureOf("schema-valid", "invalid|spec.port", Severity::Invented, "p"), from, "v1");
+    t.add(lostAt("spec.port", "p"), "v1", from);
+  }
+  t.add(failureOf("schema-valid", "invalid|spec.size", Severity::Invented, "s"), "v2", "v1");
+  t.add(lostAt("spec.size", "s"), "v1", "v3");
+  EXPECT_EQ(problemKeys(t),
+            (std::vector<std::string>{"field|spec.port", "field|spec.size", "invalid|spec.size"}));
+}
+
 // A root listener (port, hostname) not moved back: both are lost from every object on the same
 // pairs. A field lost on fewer pairs in the same failures (another conversion's defect) stays its
 // own problem, and so do top-level fields a failure lost apart.
