@@ -227,7 +227,7 @@ std::vector<std::vector<std::string>> Tally::defects() const {
     }
   }
   joinSameShrunkCases(join);
-  joinInvalidOutputsWithTheirRoundTrips(join);
+  joinOutputsWithTheirRoundTrips(join);
   foldSiblings(join, apart);
   std::map<std::string, std::vector<std::string>> groups;
   for (const auto& [key, entry] : problems_) groups[root(key)].push_back(key);
@@ -290,20 +290,24 @@ void Tally::joinSameShrunkCases(
       }
 }
 
-void Tally::joinInvalidOutputsWithTheirRoundTrips(
+void Tally::joinOutputsWithTheirRoundTrips(
     const std::function<void(const std::string&, const std::string&)>& join) const {
   const std::size_t roundTrip = catalogueIndex("round-trip");
   auto pathOf = [](const std::string& key) { return key.substr(key.find('|') + 1); };
-  for (const auto& [invalid, output] : problems_) {
-    if (invalid.rfind("invalid|", 0) != 0) continue;
+  for (const auto& [written, output] : problems_) {
+    // An invalid output comes back on the trips from V (their back leg); a pruned field is lost
+    // on the trips to V (their forward leg).
+    const bool invalid = written.rfind("invalid|", 0) == 0;
+    if (!invalid && written.rfind("pruned|", 0) != 0) continue;
     for (const auto& [lost, field] : problems_) {
-      if (lost.rfind("field|", 0) != 0 || pathOf(lost) != pathOf(invalid)) continue;
+      if (lost.rfind("field|", 0) != 0 || pathOf(lost) != pathOf(written)) continue;
       const bool everyOutputComesBack =
           std::all_of(output.sites.begin(), output.sites.end(), [&](const auto& site) {
             const auto& [index, from, to] = site.first;
-            return field.sites.count(Key{roundTrip, to, from}) != 0;
+            return field.sites.count(invalid ? Key{roundTrip, to, from}
+                                             : Key{roundTrip, from, to}) != 0;
           });
-      if (everyOutputComesBack) join(invalid, lost);
+      if (everyOutputComesBack) join(written, lost);
     }
   }
 }

@@ -77,9 +77,10 @@ class Tally {
       const std::function<void(const std::string&, const std::string&)>& join) const;
   // Joins a field the webhook writes invalid (or leaves out where it is required) converting to
   // V with the same field lost or changed on the round trips from V through each version it was
-  // written from: the back leg of such a round trip is that conversion, whose output cannot equal
-  // the valid object the trip started with.
-  void joinInvalidOutputsWithTheirRoundTrips(
+  // written from (their back leg is that conversion, whose output cannot equal the valid object
+  // the trip started with), and a field it writes that V's schema lacks (pruned) with the same
+  // field lost on the round trips through V from each version it was written from.
+  void joinOutputsWithTheirRoundTrips(
       const std::function<void(const std::string&, const std::string&)>& join) const;
   // Joins fields of one parent that fail alike (see tally.cpp); first adds to `apart` the pairs
   // of them some kept failure shows lost by different code (sibling_evidence.h).

@@ -481,6 +481,22 @@ TEST(TallyDefects, AFieldInvalidInTheOutputAndLostOnTheRoundTripsBackIsOneProble
             (std::vector<std::string>{"field|spec.port", "field|spec.size", "invalid|spec.size"}));
 }
 
+// A listener list written to v1, which has none: kube-apiserver prunes it, and every round trip
+// from a version it was written from through v1 loses the listeners. spec.tls, pruned on the way
+// from v2 but lost only on trips through v3, is two defects.
+TEST(TallyDefects, AFieldPrunedInTheOutputAndLostOnTheRoundTripsThroughItIsOneProblem) {
+  Tally t({}, {});
+  for (const char* from : {"v2", "v3"}) {
+    t.add(failureOf("no-pruned-fields", "pruned|spec.listeners", Severity::DataLoss, "p"), from,
+          "v1");
+    t.add(lostAt("spec.listeners", "l"), from, "v1");
+  }
+  t.add(failureOf("no-pruned-fields", "pruned|spec.tls", Severity::DataLoss, "t"), "v2", "v1");
+  t.add(lostAt("spec.tls", "t"), "v3", "v1");
+  EXPECT_EQ(problemKeys(t), (std::vector<std::string>{"field|spec.tls", "pruned|spec.listeners",
+                                                      "pruned|spec.tls"}));
+}
+
 // A root listener (port, hostname) not moved back: both are lost from every object on the same
 // pairs. A field lost on fewer pairs in the same failures (another conversion's defect) stays its
 // own problem, and so do top-level fields a failure lost apart.
