@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <cctype>
+#include <string_view>
 
 #include "kube/apiserver/group_version.h"
 #include "kube/go/utf8.h"
@@ -82,8 +83,44 @@ std::string maskQuoted(const std::string& text, const std::vector<std::string>& 
   return out;
 }
 
+// Whether `word` is shaped as a Kubernetes version name: v1, v2beta1, v1alpha3.
+bool kubeVersion(std::string_view word) {
+  auto digitsAt = [&word](std::size_t at) {
+    std::size_t end = at;
+    while (end < word.size() && std::isdigit(static_cast<unsigned char>(word[end]))) ++end;
+    return end > at && word[at] != '0' ? end : std::string_view::npos;
+  };
+  if (word.empty() || word[0] != 'v') return false;
+  std::size_t at = digitsAt(1);
+  if (at == std::string_view::npos || at == word.size()) return at == word.size();
+  for (std::string_view stage : {"alpha", "beta"})
+    if (word.substr(at, stage.size()) == stage) return digitsAt(at + stage.size()) == word.size();
+  return false;
+}
+
+// The word next to [at, end) in `text` across one list separator (", ", " and ", " or ", "/"),
+// before it (`before`) or after it; "" when none.
+std::string_view listNeighbour(std::string_view text, std::size_t at, std::size_t end,
+                               bool before) {
+  for (std::string_view gap : {", ", " and ", " or ", ",", "/"}) {
+    if (before && at >= gap.size() && text.substr(at - gap.size(), gap.size()) == gap) {
+      std::size_t from = at - gap.size();
+      while (from > 0 && wordChar(text[from - 1])) --from;
+      return text.substr(from, at - gap.size() - from);
+    }
+    if (!before && text.substr(end, gap.size()) == gap) {
+      std::size_t to = end + gap.size();
+      while (to < text.size() && wordChar(text[to])) ++to;
+      return text.substr(end + gap.size(), to - end - gap.size());
+    }
+  }
+  return {};
+}
+
 // Each word (a run of letters, digits, '-', '_' and '.', without a sentence's final dot) that is
-// one of `literals` or has one as a part, as <v>.
+// one of `literals` or has one as a part, as <v>; but a version name in a list of version names
+// ("converts v1beta1, v1 and v2") stays: the list is the webhook's, whichever of them a request
+// asked for.
 std::string maskWords(const std::string& text, const std::vector<std::string>& literals) {
   std::string out;
   std::size_t i = 0;
@@ -104,9 +141,13 @@ std::string maskWords(const std::string& text, const std::vector<std::string>& l
     }
     const bool inProse = (i == 0 || text[i - 1] == ' ') &&
                          (end == text.size() || text[end] == ' ' || text[end] == ',');
-    const bool masked = std::any_of(literals.begin(), literals.end(), [&](const std::string& l) {
-      return namesWord(word, l, inProse);
-    });
+    const bool inVersionList =
+        kubeVersion(word) && (kubeVersion(listNeighbour(text, i, wordEnd, true)) ||
+                              kubeVersion(listNeighbour(text, i, wordEnd, false)));
+    const bool masked =
+        !inVersionList && std::any_of(literals.begin(), literals.end(), [&](const std::string& l) {
+          return namesWord(word, l, inProse);
+        });
     out += masked ? "<v>" : word;
     out += text.substr(wordEnd, end - wordEnd);
     i = end;

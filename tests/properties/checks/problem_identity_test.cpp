@@ -137,6 +137,27 @@ TEST(MaskedRejection, QuotedValuesOfTheSentObjectsAreMaskedTheCodesWordsKept) {
             "unsupported protocol \"<v>\" on port \"<v>\" (reading 'listeners')");
 }
 
+TEST(MaskedRejection, AListOfVersionsTheWebhookWroteStaysWhicheverOfThemWasAskedFor) {
+  std::vector<std::string> masked;
+  for (const char* desired : {"v1beta1", "v1", "v2"}) {
+    Exchange ex;
+    ex.sent.desiredApiVersion = std::string("example.dev/") + desired;
+    ex.sent.objects = SharedObjects::own(
+        {json{{"apiVersion", "example.dev/v1alpha1"}, {"metadata", {{"name", "a1"}}}}});
+    ex.verdict.message = "cannot convert to example.dev/" + std::string(desired) +
+                         ": unexpected version example.dev/v1alpha1 (converts v1beta1, v1 and v2)";
+    masked.push_back(maskedRejection(ex));
+  }
+  EXPECT_EQ(masked[0],
+            "cannot convert to example.dev/<v>: unexpected version example.dev/<v> (converts "
+            "v1beta1, v1 and v2)");
+  EXPECT_EQ(masked[1], masked[0]);
+  EXPECT_EQ(masked[2], masked[0]);
+  // A version alone, or beside words that are not versions, is the request's.
+  EXPECT_EQ(maskMessage("no conversion from v1 to v2: see x/v1", {"v1", "v2"}),
+            "no conversion from <v> to <v>: see x/<v>");
+}
+
 TEST(ProblemOfCauseKey, DropsTheProperty) {
   EXPECT_EQ(problemOfCauseKey("round-trip|lost|spec.a[*].b"), "lost|spec.a[*].b");
   EXPECT_EQ(problemOfCauseKey("edit-round-trip|float64"), "float64");
