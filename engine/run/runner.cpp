@@ -110,6 +110,7 @@ class KindRun {
 
   std::string unreachableReason() const { return calls_.unreachableReason(); }
   bool interrupted() const { return calls_.interrupted(); }
+  bool callsStopped() const { return calls_.stopped(); }
   int failingCases() const { return progress_.failingCases(); }
   KindReport takeReport() { return std::move(report_); }
 
@@ -392,8 +393,11 @@ class KindsRun {
     const auto started = std::chrono::steady_clock::now();
     const bool reached = run.run();
     const std::chrono::duration<double> seconds = std::chrono::steady_clock::now() - started;
-    // Calls after it ended failed for that reason, not the webhook's.
-    const auto forwardEnded = target.endedEarly();
+    // Calls after it ended failed for that reason, not the webhook's. When calls failed, kubectl
+    // may still be writing its error: it gets a moment to end.
+    constexpr std::chrono::seconds kForwardGrace{2};
+    const auto forwardEnded =
+        target.endedEarly(!reached || run.callsStopped() ? kForwardGrace : std::chrono::seconds(0));
     if (forwardEnded && reached) report_.warnings.push_back(crd.name + ": " + *forwardEnded);
     if (reached)
       anyTested_ = true;

@@ -13,8 +13,8 @@ namespace convcheck {
 KindTarget::KindTarget(ResolvedTarget target, std::unique_ptr<KubectlPortForward> portForward)
     : target_(std::move(target)), portForward_(std::move(portForward)) {}
 
-std::optional<std::string> KindTarget::endedEarly() const {
-  return portForward_ ? portForward_->endedEarly() : std::nullopt;
+std::optional<std::string> KindTarget::endedEarly(std::chrono::milliseconds grace) const {
+  return portForward_ ? portForward_->endedEarly(grace) : std::nullopt;
 }
 
 WebhookAccess::WebhookAccess(const RunConfig& config, AccessOptions options)

@@ -42,9 +42,10 @@ class KindTarget {
  public:
   KindTarget(ResolvedTarget target, std::unique_ptr<KubectlPortForward> portForward);
   const ResolvedTarget& target() const { return target_; }
-  // How the port-forward ended when it ended while the kind ran (calls after it failed for that
-  // reason, not the webhook's).
-  std::optional<std::string> endedEarly() const;
+  // How the port-forward ended when it ended while the kind ran, or ends within `grace` (calls
+  // after it failed for that reason, not the webhook's).
+  std::optional<std::string> endedEarly(
+      std::chrono::milliseconds grace = std::chrono::milliseconds(0)) const;
 
  private:
   ResolvedTarget target_;

@@ -1,5 +1,7 @@
 #include "harness/cluster/kubectl_port_forward.h"
 
+#include <thread>
+
 #include <fmt/format.h>
 
 #include "harness/cluster/kubectl_process.h"
@@ -32,7 +34,10 @@ std::variant<std::unique_ptr<KubectlPortForward>, std::string> KubectlPortForwar
                      static_cast<double>(wait.count()) / 1000, said.empty() ? "" : ": ", said);
 }
 
-std::optional<std::string> KubectlPortForward::endedEarly() {
+std::optional<std::string> KubectlPortForward::endedEarly(std::chrono::milliseconds grace) {
+  const auto until = std::chrono::steady_clock::now() + grace;
+  while (!process_->exited() && std::chrono::steady_clock::now() < until)
+    std::this_thread::sleep_for(std::chrono::milliseconds(20));
   if (!process_->exited()) return std::nullopt;
   // kubectl's own error comes last, after the connections' log lines.
   std::string said = process_->message();

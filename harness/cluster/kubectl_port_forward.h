@@ -34,10 +34,11 @@ class KubectlPortForward {
   // https://127.0.0.1:PORT: the service's port, as reached from this machine.
   const std::string& baseUrl() const { return baseUrl_; }
 
-  // When kubectl has exited (it ends the forward when the pod goes away or the tunnel breaks):
-  // "kubectl port-forward to service NS/NAME port P ended during the run: " and the last line it
-  // wrote (its error).
-  std::optional<std::string> endedEarly();
+  // When kubectl has exited (it ends the forward when the pod goes away or the tunnel breaks),
+  // or exits within `grace` (calls failed: it may still be writing its error): "kubectl
+  // port-forward to service NS/NAME port P ended during the run: " and the last line it wrote.
+  std::optional<std::string> endedEarly(
+      std::chrono::milliseconds grace = std::chrono::milliseconds(0));
 
  private:
   KubectlPortForward() = default;
