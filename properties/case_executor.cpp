@@ -45,8 +45,9 @@ SharedObjects CaseExecutor::defaulted(SharedObjects objects) const {
 }
 
 ExchangeRef CaseExecutor::send(SharedObjects objects, const std::string& to, std::mt19937_64& uids,
-                               CaseResult& result, BatchCut cut) {
-  ExchangeRef ex = share(converter_.convert(std::move(objects), to, uids, cut));
+                               CaseResult& result, EncodedObjects& texts, BatchCut cut) {
+  ExchangeRef ex = share(converter_.convert(std::move(objects), to, uids, cut, &texts));
+  texts.keeping = false;  // the forward call's batch only: later calls send it again
   if (s_.onCall) s_.onCall(*ex);
   if (result.callCount++ == 0) result.forwardCall = ex;
   result.objectsSent += static_cast<std::int64_t>(ex->sent.objects.size());
@@ -97,14 +98,15 @@ class CaseScope : public CaseCalls {
  public:
   CaseScope(CaseExecutor& executor, const SharedObjects& batch, const ExchangeRef& forward,
             const CaseContext& context, std::uint64_t seed, std::mt19937_64& uids,
-            CaseResult& result)
+            CaseResult& result, EncodedObjects& texts)
       : x_(executor),
         batch_(batch),
         forward_(forward),
         context_(context),
         seed_(seed),
         uids_(uids),
-        result_(result) {}
+        result_(result),
+        texts_(texts) {}
 
   const SharedObjects& batch() const override { return batch_; }
   const ExchangeRef& forward() const override { return forward_; }
@@ -112,7 +114,7 @@ class CaseScope : public CaseCalls {
   std::uint64_t seed() const override { return seed_; }
   using CaseCalls::send;
   ExchangeRef send(SharedObjects objects, const std::string& to) override {
-    return x_.send(x_.defaulted(std::move(objects)), to, uids_, result_);
+    return x_.send(x_.defaulted(std::move(objects)), to, uids_, result_, texts_);
   }
   void judgeCall(const ExchangeRef& exchange, const std::string& from,
                  const std::string& to) override {
@@ -150,6 +152,7 @@ class CaseScope : public CaseCalls {
   std::uint64_t seed_;
   std::mt19937_64& uids_;
   CaseResult& result_;
+  EncodedObjects& texts_;
 };
 
 CaseResult CaseExecutor::runChecks(std::vector<json> input, const std::string& from,
@@ -161,7 +164,9 @@ CaseResult CaseExecutor::runChecks(std::vector<json> input, const std::string& f
   // The batch as the API server sends it (defaulted), which every check compares with, is the
   // forward call's: held once, by the exchange.
   for (auto& o : input) o = defaulted(std::move(o));
-  ExchangeRef forward = send(SharedObjects::own(std::move(input)), to, uids, result, cut);
+  // The batch's objects as the forward call encodes them, for the calls that send them again.
+  EncodedObjects texts;
+  ExchangeRef forward = send(SharedObjects::own(std::move(input)), to, uids, result, texts, cut);
   const SharedObjects& batch = forward->sent.objects;
   CaseContext ctx{from, to, s_.timeout, [this](const std::string& version) -> const json* {
                     const CrdVersion* v = crd_.version(version);
@@ -183,7 +188,7 @@ CaseResult CaseExecutor::runChecks(std::vector<json> input, const std::string& f
       continue;
     }
     if (!wants(std::string(property.id)) || halted_) continue;
-    CaseScope scope(*this, batch, forward, ctx, seed, uids, result);
+    CaseScope scope(*this, batch, forward, ctx, seed, uids, result, texts);
     property.runCase(scope);
   }
   return result;

@@ -94,8 +94,9 @@ class CaseExecutor {
   CaseResult runChecks(std::vector<nlohmann::json> batch, const std::string& from,
                        const std::string& to, std::uint64_t seed, BatchCut cut);
   // Sends `objects` as they are (the callers apply the defaults).
+  // `texts`: the case's batch as the forward call encoded it (see EncodedObjects).
   ExchangeRef send(SharedObjects objects, const std::string& to, std::mt19937_64& uids,
-                   CaseResult& result, BatchCut cut = BatchCut::Whole);
+                   CaseResult& result, EncodedObjects& texts, BatchCut cut = BatchCut::Whole);
 
   bool wants(const std::string& property) const { return !s_.wants || s_.wants(property); }
 

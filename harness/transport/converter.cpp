@@ -13,7 +13,7 @@ Converter::Converter(const Crd& crd, std::unique_ptr<ReviewTarget> target,
     : crd_(crd), target_(std::move(target)), reviewVersion_(reviewVersion) {}
 
 Exchange Converter::convert(SharedObjects objects, const std::string& toVersion,
-                            std::mt19937_64& uidSource, BatchCut cut) {
+                            std::mt19937_64& uidSource, BatchCut cut, EncodedObjects* texts) {
   Exchange ex;
   ex.sent.version = reviewVersion_;
   ex.sent.uid = newRequestUid(uidSource);
@@ -22,7 +22,7 @@ Exchange Converter::convert(SharedObjects objects, const std::string& toVersion,
   ex.sent.kind = crd_.kind;
   ex.sent.listKind = crd_.listKind;
   {
-    std::string body = encodeReview(ex.sent);
+    std::string body = encodeReview(ex.sent, texts);
     RequestGate::Pass pass(gate_);
     if (cut == BatchCut::ToCap && cap_ != nullptr && !ex.sent.objects.empty()) {
       // A cap lowered while this call waited for its slot: its first objects go, encoded again.
@@ -31,7 +31,7 @@ Exchange Converter::convert(SharedObjects objects, const std::string& toVersion,
         std::vector<std::size_t> first(most);
         std::iota(first.begin(), first.end(), std::size_t{0});
         ex.sent.objects = ex.sent.objects.pick(first);
-        body = encodeReview(ex.sent);
+        body = encodeReview(ex.sent, texts);
       }
     }
     ex.requestBytes = body.size();

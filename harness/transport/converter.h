@@ -12,6 +12,7 @@
 #include "harness/transport/batch_cap.h"
 #include "harness/transport/exchange.h"
 #include "harness/transport/request_gate.h"
+#include "harness/transport/review_codec.h"
 #include "harness/transport/review_target.h"
 #include "kube/crd/crd.h"
 
@@ -24,9 +25,10 @@ class Converter {
   // Objects must all differ from `toVersion` (the API server never sends those).
   // `uidSource` makes the fresh request uid deterministic for the case's seed. With
   // BatchCut::ToCap the call sends at most the batch cap's number of its first objects (the
-  // exchange holds what was sent).
+  // exchange holds what was sent). `texts`, when given, holds objects already encoded (the body is
+  // written from it, the same bytes) and keeps those this call encodes while it is keeping.
   Exchange convert(SharedObjects objects, const std::string& toVersion, std::mt19937_64& uidSource,
-                   BatchCut cut = BatchCut::Whole);
+                   BatchCut cut = BatchCut::Whole, EncodedObjects* texts = nullptr);
   Exchange convert(std::vector<nlohmann::json> objects, const std::string& toVersion,
                    std::mt19937_64& uidSource) {
     return convert(SharedObjects::own(std::move(objects)), toVersion, uidSource);

@@ -7,7 +7,9 @@
 
 namespace convcheck {
 
-std::string encodeReview(const SentReview& review) {
+std::string encodeReview(const SentReview& review) { return encodeReview(review, nullptr); }
+
+std::string encodeReview(const SentReview& review, EncodedObjects* texts) {
   std::string out;
   out += R"({"kind":"ConversionReview","apiVersion":)";
   appendGoJsonString(out, reviewApiVersion(review.version));
@@ -18,7 +20,14 @@ std::string encodeReview(const SentReview& review) {
   out += R"(,"objects":[)";
   for (std::size_t i = 0; i < review.objects.size(); ++i) {
     if (i > 0) out += ',';
-    appendGoJson(out, review.objects[i]);
+    const nlohmann::json& object = review.objects[i];
+    if (const std::string* text = texts ? texts->find(object) : nullptr) {
+      out += *text;
+      continue;
+    }
+    const std::size_t start = out.size();
+    appendGoJson(out, object);
+    if (texts && texts->keeping) texts->keep(object, std::string_view(out).substr(start));
   }
   out += R"(]},"response":{"uid":"","convertedObjects":null,"result":{"metadata":{}}}})";
   out += '\n';

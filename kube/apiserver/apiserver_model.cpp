@@ -49,6 +49,14 @@ std::string validateConvertedObject(const json& in, const json& out) {
   return "";
 }
 
+// The original object's metadata as restoreObjectMeta reads it ({} when it has none; it is an
+// object once restoreObjectMeta accepted it).
+const json& originalMetadata(const json& original) {
+  static const json kNone = json::object();
+  auto it = original.find("metadata");
+  return it != original.end() ? *it : kNone;
+}
+
 class Judge {
  public:
   Judge(const SentReview& sent, const HttpResult& http, const json& targetSchema)
@@ -61,6 +69,9 @@ class Judge {
   ModelVerdict& judge() {
     if (sent_.objects.empty()) return v_;
     isList_ = sent_.objects.size() > 1;
+    // When the schema's walk never reads the root metadata, the restored metadata is not built:
+    // its round trip reads the original's in place, with the answer's labels and annotations.
+    metaInPlace_ = !coerceReadsRootMetadata(schema_);
     g_ = inputGvk(sent_).str();
     toGV_ = parseGroupVersion(sent_.desiredApiVersion).value_or(GroupVersion{});
 
@@ -184,7 +195,9 @@ class Judge {
     }
     json converted = std::move(parsed.object);
     auto changes = revertedMetadata(original, converted, i);
-    if (auto err = restoreObjectMeta(original, converted); !err.empty()) {
+    if (auto err = metaInPlace_ ? restoreLabelsAndAnnotations(original, converted)
+                                : restoreObjectMeta(original, converted);
+        !err.empty()) {
       reject(
           ModelStage::Metadata,
           (isList_ ? prefix + "invalid metadata in object at index " + std::to_string(i + 1) + ": "
@@ -202,7 +215,9 @@ class Judge {
     json rootMeta;
     const bool hasMeta = object.contains("metadata");
     if (hasMeta) {
-      ObjectMetaRoundTrip meta = objectMetaRoundTrip(object["metadata"]);
+      ObjectMetaRoundTrip meta =
+          metaInPlace_ ? objectMetaRoundTrip(originalMetadata(sent_.objects[i]), object["metadata"])
+                       : objectMetaRoundTrip(object["metadata"]);
       if (!meta.error.empty()) {
         reject(ModelStage::Coerce, meta.error, i);
         return std::nullopt;
@@ -228,6 +243,7 @@ class Judge {
   const json& schema_;
   ModelVerdict v_;
   bool isList_ = false;
+  bool metaInPlace_ = false;
   std::string g_;
   GroupVersion toGV_;
 };

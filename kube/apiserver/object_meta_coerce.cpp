@@ -255,71 +255,115 @@ class MetaDecoder {
 
 }  // namespace
 
-ObjectMetaRoundTrip objectMetaRoundTrip(const json& metadata) {
-  ObjectMetaRoundTrip out;
-  if (!metadata.is_object() && !metadata.is_null()) {
-    out.error = std::string("json: cannot unmarshal ") + jsonKindName(metadata) +
-                " into Go value of type v1.ObjectMeta";
-    return out;
-  }
-  MetaDecoder dec;
-  json meta = json::object();
-  json creationTimestamp = nullptr;
-  if (metadata.is_object()) {
-    for (const auto& item : metadata.items()) {  // sorted, as json.Marshal of the map
-      // Named references, not a structured binding: clang < 16 cannot capture bindings in the
-      // lambdas below.
-      const std::string& k = item.key();
-      const json& v = item.value();
-      if (!dec.fatal.empty()) break;
-      // string_view literals: compared by length first, as each key meets every name below.
-      if (k == "name"sv || k == "generateName"sv || k == "namespace"sv || k == "selfLink"sv ||
-          k == "uid"sv || k == "resourceVersion"sv) {
-        auto s = dec.string(v, "ObjectMeta", k, k == "uid"sv ? "types.UID" : "string");
-        if (s && !s->empty()) meta[k] = std::move(*s);
-      } else if (k == "generation"sv) {
-        if (auto n = dec.int64(v, k); n && *n != 0) meta[k] = *n;
-      } else if (k == "deletionGracePeriodSeconds"sv) {
-        if (auto n = dec.int64(v, k)) meta[k] = *n;
-      } else if (k == "creationTimestamp"sv) {
-        if (auto t = dec.time(v, "ObjectMeta", k)) creationTimestamp = std::move(*t);
-      } else if (k == "deletionTimestamp"sv) {
-        if (auto t = dec.time(v, "ObjectMeta", k)) meta[k] = std::move(*t);
-      } else if (k == "labels"sv || k == "annotations"sv) {
-        if (auto m = dec.stringMap(v, k); m && !m->empty()) meta[k] = std::move(*m);
-      } else if (k == "finalizers"sv) {
-        auto l = dec.list(v, k, "string", [&](const json& e) -> std::optional<json> {
-          if (e.is_string() || e.is_null()) return e.is_string() ? e : json("");
-          dec.typeError(e, "ObjectMeta", k, "string");
-          return std::nullopt;
-        });
-        if (l && !l->empty()) meta[k] = std::move(*l);
-      } else if (k == "ownerReferences"sv) {
-        auto l = dec.list(v, k, "v1.OwnerReference", [&](const json& e) -> std::optional<json> {
-          if (e.is_object()) return dec.ownerReference(e);
-          if (e.is_null()) return dec.ownerReference(json::object());
-          dec.typeError(e, "ObjectMeta", k, "v1.OwnerReference");
-          return std::nullopt;
-        });
-        if (l && !l->empty()) meta[k] = std::move(*l);
-      } else if (k == "managedFields"sv) {
-        auto l = dec.list(v, k, "v1.ManagedFieldsEntry", [&](const json& e) -> std::optional<json> {
-          if (e.is_object()) return dec.managedFieldsEntry(e);
-          if (e.is_null()) return json::object();
-          dec.typeError(e, "ObjectMeta", k, "v1.ManagedFieldsEntry");
-          return std::nullopt;
-        });
-        if (l && !l->empty()) meta[k] = std::move(*l);
-      }
+namespace {
+
+// ObjectMeta decoded and written back, one member at a time in sorted key order (as json.Marshal
+// of the map writes them before they are decoded).
+class MetaRoundTrip {
+ public:
+  // Whether decoding has stopped (an UnmarshalJSON error): later members are not read.
+  bool stopped() const { return !dec_.fatal.empty(); }
+
+  void member(const std::string& k, const json& v) {
+    // string_view literals: compared by length first, as each key meets every name below.
+    if (k == "name"sv || k == "generateName"sv || k == "namespace"sv || k == "selfLink"sv ||
+        k == "uid"sv || k == "resourceVersion"sv) {
+      auto s = dec_.string(v, "ObjectMeta", k, k == "uid"sv ? "types.UID" : "string");
+      if (s && !s->empty()) meta_[k] = std::move(*s);
+    } else if (k == "generation"sv) {
+      if (auto n = dec_.int64(v, k); n && *n != 0) meta_[k] = *n;
+    } else if (k == "deletionGracePeriodSeconds"sv) {
+      if (auto n = dec_.int64(v, k)) meta_[k] = *n;
+    } else if (k == "creationTimestamp"sv) {
+      if (auto t = dec_.time(v, "ObjectMeta", k)) creationTimestamp_ = std::move(*t);
+    } else if (k == "deletionTimestamp"sv) {
+      if (auto t = dec_.time(v, "ObjectMeta", k)) meta_[k] = std::move(*t);
+    } else if (k == "labels"sv || k == "annotations"sv) {
+      if (auto m = dec_.stringMap(v, k); m && !m->empty()) meta_[k] = std::move(*m);
+    } else if (k == "finalizers"sv) {
+      auto l = dec_.list(v, k, "string", [&](const json& e) -> std::optional<json> {
+        if (e.is_string() || e.is_null()) return e.is_string() ? e : json("");
+        dec_.typeError(e, "ObjectMeta", k, "string");
+        return std::nullopt;
+      });
+      if (l && !l->empty()) meta_[k] = std::move(*l);
+    } else if (k == "ownerReferences"sv) {
+      auto l = dec_.list(v, k, "v1.OwnerReference", [&](const json& e) -> std::optional<json> {
+        if (e.is_object()) return dec_.ownerReference(e);
+        if (e.is_null()) return dec_.ownerReference(json::object());
+        dec_.typeError(e, "ObjectMeta", k, "v1.OwnerReference");
+        return std::nullopt;
+      });
+      if (l && !l->empty()) meta_[k] = std::move(*l);
+    } else if (k == "managedFields"sv) {
+      auto l = dec_.list(v, k, "v1.ManagedFieldsEntry", [&](const json& e) -> std::optional<json> {
+        if (e.is_object()) return dec_.managedFieldsEntry(e);
+        if (e.is_null()) return json::object();
+        dec_.typeError(e, "ObjectMeta", k, "v1.ManagedFieldsEntry");
+        return std::nullopt;
+      });
+      if (l && !l->empty()) meta_[k] = std::move(*l);
     }
   }
-  if (!dec.fatal.empty() || !dec.saved.empty()) {
-    out.error = !dec.fatal.empty() ? dec.fatal : dec.saved;
+
+  ObjectMetaRoundTrip result() {
+    ObjectMetaRoundTrip out;
+    if (!dec_.fatal.empty() || !dec_.saved.empty()) {
+      out.error = !dec_.fatal.empty() ? dec_.fatal : dec_.saved;
+      return out;
+    }
+    meta_["creationTimestamp"] = std::move(creationTimestamp_);
+    out.metadata = std::move(meta_);
     return out;
   }
-  meta["creationTimestamp"] = creationTimestamp;
-  out.metadata = std::move(meta);
+
+ private:
+  MetaDecoder dec_;
+  json meta_ = json::object();
+  json creationTimestamp_ = nullptr;
+};
+
+ObjectMetaRoundTrip notAnObjectMeta(const json& metadata) {
+  ObjectMetaRoundTrip out;
+  out.error = std::string("json: cannot unmarshal ") + jsonKindName(metadata) +
+              " into Go value of type v1.ObjectMeta";
   return out;
+}
+
+}  // namespace
+
+ObjectMetaRoundTrip objectMetaRoundTrip(const json& metadata) {
+  if (!metadata.is_object() && !metadata.is_null()) return notAnObjectMeta(metadata);
+  MetaRoundTrip trip;
+  if (metadata.is_object())
+    for (auto it = metadata.begin(); it != metadata.end() && !trip.stopped(); ++it)
+      trip.member(it.key(), it.value());
+  return trip.result();
+}
+
+ObjectMetaRoundTrip objectMetaRoundTrip(const json& original, const json& labelsAndAnnotations) {
+  if (!original.is_object() && !original.is_null()) return notAnObjectMeta(original);
+  static const json kEmpty = json::object();
+  const json& base = original.is_object() ? original : kEmpty;
+  const json& overlay = labelsAndAnnotations.is_object() ? labelsAndAnnotations : kEmpty;
+  MetaRoundTrip trip;
+  // Both in sorted key order (objects keep their members sorted): one merge walk, the original's
+  // labels and annotations passed over for the overlay's.
+  auto b = base.begin(), o = overlay.begin();
+  while (!trip.stopped()) {
+    while (b != base.end() && (b.key() == "labels"sv || b.key() == "annotations"sv)) ++b;
+    const bool fromBase = b != base.end() && (o == overlay.end() || b.key() < o.key());
+    if (fromBase) {
+      trip.member(b.key(), b.value());
+      ++b;
+    } else if (o != overlay.end()) {
+      trip.member(o.key(), o.value());
+      ++o;
+    } else {
+      break;
+    }
+  }
+  return trip.result();
 }
 
 namespace {
@@ -406,6 +450,18 @@ std::string coerce(const PathStep& path, json& x, const json* s) {
 }
 
 }  // namespace
+
+bool coerceReadsRootMetadata(const json& schema) {
+  if (!schema.is_object()) return false;
+  if (isEmbedded(&schema) || schema.contains("additionalProperties")) return true;
+  auto props = schema.find("properties");
+  if (props == schema.end() || !props->is_object()) return false;
+  auto meta = props->find("metadata");
+  if (meta == props->end() || !meta->is_object()) return false;
+  // `metadata: {type: object}` (as kubebuilder writes it): the walk passes over its members.
+  return isEmbedded(&*meta) || meta->contains("properties") ||
+         meta->contains("additionalProperties") || meta->contains("items");
+}
 
 std::string coerceEmbeddedResources(json& object, const json& schema) {
   return coerce(PathStep{}, object, schema.is_object() ? &schema : nullptr);

@@ -28,6 +28,17 @@ struct ObjectMetaRoundTrip {
 // map before decoding it.
 ObjectMetaRoundTrip objectMetaRoundTrip(const nlohmann::json& metadata);
 
+// objectMetaRoundTrip of the metadata restoreObjectMeta makes, read in place: `original`'s
+// metadata with its labels and annotations replaced by those of `labelsAndAnnotations` (what
+// restoreLabelsAndAnnotations leaves in converted.metadata). The same result, without the copy.
+ObjectMetaRoundTrip objectMetaRoundTrip(const nlohmann::json& original,
+                                        const nlohmann::json& labelsAndAnnotations);
+
+// Whether coerceEmbeddedResources(object, schema) may read the object's root metadata (the schema
+// names metadata, has additionalProperties, or is itself an embedded resource). When it cannot, the
+// root metadata's content during the walk makes no difference.
+bool coerceReadsRootMetadata(const nlohmann::json& schema);
+
 // objectmeta.CoerceWithOptions(nil, object, schema, isResourceRoot=false, no dropping): walks the
 // schema's properties / additionalProperties / items; at every x-kubernetes-embedded-resource
 // object, apiVersion and kind must be strings and metadata is round-tripped through ObjectMeta

@@ -8,7 +8,11 @@ namespace convcheck {
 using nlohmann::json;
 using namespace std::string_view_literals;
 
-std::string restoreObjectMeta(const json& original, json& converted) {
+namespace {
+
+// restoreObjectMeta, with or without copying the original's metadata other than labels and
+// annotations into converted.metadata (`copyOriginal`): the checks and errors are the same.
+std::string restore(const json& original, json& converted, bool copyOriginal) {
   auto found = converted.find("metadata");
   if (found == converted.end()) return "missing metadata in converted object";
   if (!found->is_object())
@@ -26,9 +30,10 @@ std::string restoreObjectMeta(const json& original, json& converted) {
   // A copy of the original's metadata, but for labels and annotations: those come from the
   // answer or go (compared with the original's, read in place).
   json& convertedMetaData = converted["metadata"] = json::object();
-  for (auto it = originalMetaData->begin(); it != originalMetaData->end(); ++it)
-    if (it.key() != "labels"sv && it.key() != "annotations"sv)
-      convertedMetaData.emplace(it.key(), it.value());
+  if (copyOriginal)
+    for (auto it = originalMetaData->begin(); it != originalMetaData->end(); ++it)
+      if (it.key() != "labels"sv && it.key() != "annotations"sv)
+        convertedMetaData.emplace(it.key(), it.value());
 
   static const json kNoField = json::object();
   for (const char* field : {"labels", "annotations"}) {
@@ -61,6 +66,16 @@ std::string restoreObjectMeta(const json& original, json& converted) {
     convertedMetaData[field] = std::move(*response);
   }
   return "";
+}
+
+}  // namespace
+
+std::string restoreObjectMeta(const json& original, json& converted) {
+  return restore(original, converted, true);
+}
+
+std::string restoreLabelsAndAnnotations(const json& original, json& converted) {
+  return restore(original, converted, false);
 }
 
 std::vector<SilentChange> revertedMetadata(const json& original, const json& converted,

@@ -22,6 +22,11 @@ namespace convcheck {
 // Keys are visited in sorted order where Go's map order is random.
 std::string restoreObjectMeta(const nlohmann::json& original, nlohmann::json& converted);
 
+// restoreObjectMeta's checks and errors without its copy of the original's metadata:
+// converted.metadata holds only the labels and annotations the restored metadata takes from the
+// answer. objectMetaRoundTrip(original's metadata, that) reads the restored metadata in place.
+std::string restoreLabelsAndAnnotations(const nlohmann::json& original, nlohmann::json& converted);
+
 // The metadata fields other than labels and annotations that the webhook changed and that
 // restoreObjectMeta silently reverts: one "reverted" SilentChange per top-level metadata key
 // ("metadata.finalizers"), carrying the webhook's value (null when it removed the key). Numbers

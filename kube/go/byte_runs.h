@@ -2,6 +2,7 @@
 // Used by the JSON decoding in go_json_decode (the syntax check and unquoting of strings).
 #pragma once
 
+#include <bit>
 #include <cstdint>
 #include <cstring>
 #include <string_view>
@@ -12,6 +13,9 @@ namespace byte_runs {
 
 constexpr std::uint64_t kOnes = 0x0101010101010101ULL;
 constexpr std::uint64_t kHighs = 0x8080808080808080ULL;
+
+// Each flags the bytes of a word it holds in their high bit. A borrow can flag a byte above a real
+// match, never one below it: the lowest flagged byte is always exact.
 
 // Non-zero when some byte of `word` is zero (exact as to whether there is one).
 constexpr std::uint64_t anyZero(std::uint64_t word) { return (word - kOnes) & ~word & kHighs; }
@@ -30,6 +34,13 @@ inline std::uint64_t wordAt(std::string_view text, std::size_t i) {
   return word;
 }
 
+// The index in `text` of the lowest flagged byte of the word read at `i` (flags non-zero): on a
+// little-endian machine the lowest set bit; elsewhere the caller reads the word byte by byte.
+constexpr bool kFlagsFindTheByte = std::endian::native == std::endian::little;
+inline std::size_t firstFlagged(std::size_t i, std::uint64_t flags) {
+  return i + static_cast<std::size_t>(std::countr_zero(flags) / 8);
+}
+
 }  // namespace byte_runs
 
 // The first index from `i` on whose byte ends a string's plain run for encoding/json's scanner:
@@ -38,7 +49,11 @@ inline std::size_t plainStringRunEnd(std::string_view text, std::size_t i) {
   using namespace byte_runs;
   while (i + 8 <= text.size()) {
     const std::uint64_t word = wordAt(text, i);
-    if (anyBelow(word, 0x20) | anyByte(word, '"') | anyByte(word, '\\')) break;
+    if (const std::uint64_t stop =
+            anyBelow(word, 0x20) | anyByte(word, '"') | anyByte(word, '\\')) {
+      if constexpr (kFlagsFindTheByte) return firstFlagged(i, stop);
+      break;
+    }
     i += 8;
   }
   while (i < text.size()) {
@@ -55,7 +70,10 @@ inline std::size_t asciiRunEnd(std::string_view text, std::size_t i) {
   using namespace byte_runs;
   while (i + 8 <= text.size()) {
     const std::uint64_t word = wordAt(text, i);
-    if ((word & kHighs) | anyByte(word, '\\')) break;
+    if (const std::uint64_t stop = (word & kHighs) | anyByte(word, '\\')) {
+      if constexpr (kFlagsFindTheByte) return firstFlagged(i, stop);
+      break;
+    }
     i += 8;
   }
   while (i < text.size()) {

@@ -24,9 +24,9 @@ std::optional<std::string_view> lastMember(GoJsonCursor& cursor, std::string_vie
 // A converted object's apiVersion, kind and metadata as Go's decoder reads them (duplicate keys:
 // the last one wins), or all of it when it is not an object: what the per-answer properties read.
 // The rest (spec, status) is skipped, not built: it is the verdict's visible objects that hold it.
-json headOf(std::string_view element) {
-  GoJsonCursor cursor(element);
-  if (cursor.peek() != GoJsonKind::Object) return goDecodeInterface(element).value;
+// Read at the cursor, which is left after the object.
+json readHead(GoJsonCursor& cursor) {
+  if (cursor.peek() != GoJsonKind::Object) return goDecodeInterface(cursor.skipValue()).value;
   json head = json::object();
   cursor.enterObject();
   std::string key;
@@ -38,21 +38,12 @@ json headOf(std::string_view element) {
   return head;
 }
 
-}  // namespace
-
-ResponseView viewResponse(const HttpResult& http, std::size_t keepObjects, bool validJson) {
-  ResponseView view;
-  if (!http.ok() || http.status < 200 || http.status > 206) return view;
-  // What Go's decoder accepts (including its 10000-level nesting limit); read without building
-  // anything for the parts no property looks at.
-  if ((!validJson || http.body.empty()) && goJsonSyntaxError(http.body)) return view;
-  GoJsonCursor root(http.body);
-  if (root.peek() != GoJsonKind::Object) return view;
-  view.decoded = true;
-  auto responseText = lastMember(root, "response");
-  if (!responseText) return view;
-  GoJsonCursor response(*responseText);
-  if (response.peek() != GoJsonKind::Object) return view;
+// The members of a "response" value into `view`, read at the cursor, which is left after it.
+void readResponse(GoJsonCursor& response, std::size_t keepObjects, ResponseView& view) {
+  if (response.peek() != GoJsonKind::Object) {
+    response.skipValue();
+    return;
+  }
   view.hasResponse = true;
   response.enterObject();
   std::string key;
@@ -79,12 +70,41 @@ ResponseView viewResponse(const HttpResult& http, std::size_t keepObjects, bool 
       }
       response.enterArray();
       while (response.nextElement()) {
-        std::string_view element = response.skipValue();
-        if (view.convertedCount++ < keepObjects) view.convertedHeads.push_back(headOf(element));
+        if (view.convertedCount++ < keepObjects)
+          view.convertedHeads.push_back(readHead(response));
+        else
+          response.skipValue();
       }
     } else {
       response.skipValue();
     }
+  }
+}
+
+}  // namespace
+
+ResponseView viewResponse(const HttpResult& http, std::size_t keepObjects, bool validJson) {
+  ResponseView view;
+  if (!http.ok() || http.status < 200 || http.status > 206) return view;
+  // What Go's decoder accepts (including its 10000-level nesting limit); read without building
+  // anything for the parts no property looks at.
+  if ((!validJson || http.body.empty()) && goJsonSyntaxError(http.body)) return view;
+  GoJsonCursor root(http.body);
+  if (root.peek() != GoJsonKind::Object) return view;
+  view.decoded = true;
+  // One pass over the body: each "response" member is read as it comes, and the last one read is
+  // the view (duplicate keys: the last one wins).
+  root.enterObject();
+  std::string key;
+  while (root.nextKey(key)) {
+    if (key != "response") {
+      root.skipValue();
+      continue;
+    }
+    ResponseView last;
+    last.decoded = true;
+    readResponse(root, keepObjects, last);
+    view = std::move(last);
   }
   return view;
 }

@@ -18,6 +18,10 @@ namespace convcheck {
 struct RoundTripObject {
   nlohmann::json original;
   nlohmann::json returned;
+  // When set, what came back is this object (kept alive by its exchange) and `returned` is not
+  // read: an answer compared as it is is not copied.
+  const nlohmann::json* returnedIn = nullptr;
+  const nlohmann::json& back() const { return returnedIn ? *returnedIn : returned; }
 };
 
 // Compares the `count` objects of a batch one at a time (`objectAt(i)` makes object i's pair

@@ -120,5 +120,35 @@ TEST(ReviewVersionForStrategy, AWebhookCrdChoosesFromItsListAndOneWithoutWebhook
   EXPECT_EQ(reviewVersionForStrategy("", {}), ReviewVersion::V1);
 }
 
+TEST(EncodedObjectsTest, ABodyWrittenFromKeptTextsIsTheSameBytes) {
+  SentReview review = sampleReview();
+  const std::string plain = encodeReview(review);
+  EncodedObjects texts;
+  EXPECT_EQ(encodeReview(review, &texts), plain);
+  EXPECT_EQ(texts.size(), 2u);
+  texts.keeping = false;
+  EXPECT_EQ(encodeReview(review, &texts), plain);
+  // The objects alone and reordered, as a case sends them again.
+  SentReview second = review;
+  second.objects = review.objects.pick({1});
+  EXPECT_EQ(encodeReview(second, &texts), encodeReview(second));
+  second.objects = review.objects.pick({1, 0});
+  EXPECT_EQ(encodeReview(second, &texts), encodeReview(second));
+}
+
+TEST(EncodedObjectsTest, OnlyTheKeptObjectsThemselvesAreReusedAndOnlyWhileKeeping) {
+  SentReview review = sampleReview();
+  EncodedObjects texts;
+  texts.keep(review.objects[0], "{\"kept\":1}");
+  texts.keeping = false;
+  const std::string body = encodeReview(review, &texts);
+  EXPECT_NE(body.find("[{\"kept\":1},{\"apiVersion\""), std::string::npos) << body;
+  EXPECT_EQ(texts.size(), 1u);  // the second object was encoded, not kept
+  // An equal copy of a kept object is another object: encoded, not taken from the texts.
+  SentReview copy = review;
+  copy.objects = SharedObjects::own(review.objects.copy());
+  EXPECT_EQ(encodeReview(copy, &texts), encodeReview(review));
+}
+
 }  // namespace
 }  // namespace convcheck

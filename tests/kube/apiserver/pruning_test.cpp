@@ -4,6 +4,7 @@
 
 #include "kube/apiserver/apiserver_model.h"
 #include "kube/apiserver/object_meta_coerce.h"
+#include "kube/apiserver/object_meta_restore.h"
 #include "kube/apiserver/pruning.h"
 #include "tests/kube/apiserver/model_test_support.h"
 
@@ -291,6 +292,78 @@ TEST(ObjectMetaRoundTripFunctionTest, TimestampsCrossingDaysAndYearsAreWrittenIn
   auto managed =
       objectMetaRoundTrip(json{{"managedFields", {{{"time", "2024-05-01T02:03:04+02:00"}}}}});
   EXPECT_EQ(managed.metadata["managedFields"][0]["time"], "2024-05-01T00:03:04Z");
+}
+
+// The restored metadata's round trip read in place (the original's metadata with the answer's
+// labels and annotations) equals the round trip of the metadata restoreObjectMeta builds, errors
+// included, whatever the original holds.
+TEST(ObjectMetaRoundTripFunctionTest, ReadingTheRestoredMetadataInPlaceGivesTheSameResult) {
+  const std::vector<json> originals = {
+      json::object(),
+      json{{"name", "n"}, {"labels", {{"a", "1"}}}, {"annotations", {{"x", "y"}}}},
+      json{{"name", "n"},
+           {"creationTimestamp", "2024-05-01T02:03:04+02:00"},
+           {"finalizers", {"f", nullptr}},
+           {"generation", 3},
+           {"unknown", 1},
+           {"managedFields", {{{"manager", "m"}, {"fieldsV1", {{"f:spec", json::object()}}}}}}},
+      json{{"creationTimestamp", "yesterday"}, {"labels", {{"a", "1"}}}},
+      json{{"annotations", {{"x", "y"}}}, {"generation", 1.5}, {"uid", 5}},
+      json{{"labels", nullptr}, {"deletionTimestamp", 7}, {"namespace", "ns"}},
+  };
+  const std::vector<json> answers = {
+      json::object(),
+      json{{"labels", {{"a", "2"}}}},
+      json{{"annotations", {{"x", "z"}, {"w", ""}}}, {"labels", nullptr}, {"name", "other"}},
+      json{{"labels", json::object()}, {"annotations", json::object()}},
+  };
+  for (const json& originalMeta : originals) {
+    for (const json& answerMeta : answers) {
+      const json original{{"kind", "Foo"}, {"metadata", originalMeta}};
+      json copied{{"kind", "Foo"}, {"metadata", answerMeta}};
+      json inPlace = copied;
+      ASSERT_EQ(restoreObjectMeta(original, copied), "");
+      ASSERT_EQ(restoreLabelsAndAnnotations(original, inPlace), "");
+      const ObjectMetaRoundTrip expected = objectMetaRoundTrip(copied["metadata"]);
+      const ObjectMetaRoundTrip got = objectMetaRoundTrip(originalMeta, inPlace["metadata"]);
+      EXPECT_EQ(got.error, expected.error) << originalMeta << " " << answerMeta;
+      EXPECT_EQ(got.metadata, expected.metadata) << originalMeta << " " << answerMeta;
+    }
+  }
+}
+
+TEST(ObjectMetaRoundTripFunctionTest, RestoringLabelsAndAnnotationsChecksAsRestoringAll) {
+  const json original{{"metadata", {{"name", "n"}, {"labels", {{"a", "1"}}}}}};
+  for (const json& answerMeta : {json{{"labels", {{"a", 1}}}}, json{{"labels", {{"-bad", "1"}}}},
+                                 json{{"annotations", "x"}}, json{{"labels", {{"a", "2"}}}}}) {
+    json copied{{"metadata", answerMeta}};
+    json inPlace = copied;
+    EXPECT_EQ(restoreLabelsAndAnnotations(original, inPlace), restoreObjectMeta(original, copied))
+        << answerMeta;
+  }
+  json missing = json::object();
+  EXPECT_EQ(restoreLabelsAndAnnotations(original, missing), "missing metadata in converted object");
+  json kept{{"metadata", {{"labels", {{"a", "2"}}}, {"name", "changed"}}}};
+  ASSERT_EQ(restoreLabelsAndAnnotations(original, kept), "");
+  EXPECT_EQ(kept["metadata"], (json{{"labels", {{"a", "2"}}}}));
+}
+
+TEST(CoerceEmbeddedResourcesTest, ReadsTheRootMetadataOnlyWhenTheSchemaCanReachIt) {
+  EXPECT_FALSE(coerceReadsRootMetadata(nullptr));
+  EXPECT_FALSE(coerceReadsRootMetadata(
+      json::parse(R"({"type": "object", "properties": {"spec": {"type": "object"}}})")));
+  EXPECT_FALSE(coerceReadsRootMetadata(
+      json::parse(R"({"type": "object", "properties": {"metadata": {"type": "object"}}})")));
+  EXPECT_TRUE(coerceReadsRootMetadata(json::parse(
+      R"({"type": "object", "properties": {"metadata": {"type": "object",
+          "properties": {"name": {"type": "string"}}}}})")));
+  EXPECT_TRUE(coerceReadsRootMetadata(json::parse(
+      R"({"type": "object", "properties": {"metadata": {"type": "object",
+          "additionalProperties": {"type": "object", "x-kubernetes-embedded-resource": true}}}})")));
+  EXPECT_TRUE(
+      coerceReadsRootMetadata(json::parse(R"({"type": "object", "additionalProperties": true})")));
+  EXPECT_TRUE(coerceReadsRootMetadata(
+      json::parse(R"({"type": "object", "x-kubernetes-embedded-resource": true})")));
 }
 
 }  // namespace

@@ -40,6 +40,19 @@ TEST(ByteRuns, AsciiRunStopsAtNonAsciiAndBackslashesOnly) {
   EXPECT_EQ(asciiRunEnd(std::string("\0\x01\x7f", 3), 0), 3u);
 }
 
+// A borrow flags the byte one above a match too (a '"' then '#', a '\\' then ']', a zero then
+// 0x01): the run still ends at the match itself.
+TEST(ByteRuns, ABorrowIntoTheNextByteDoesNotMoveTheEnd) {
+  EXPECT_EQ(plainStringRunEnd("abc\"#defghijkl", 0), 3u);
+  EXPECT_EQ(plainStringRunEnd("ab\\]cdefghijkl", 0), 2u);
+  EXPECT_EQ(plainStringRunEnd(std::string("abcd\0\x01"
+                                          "efghijkl",
+                                          14),
+                              0),
+            4u);
+  EXPECT_EQ(asciiRunEnd("abcdef\\]ghijkl", 0), 6u);
+}
+
 // Every stopping byte at every place in texts of every length up to 40, from every start: the
 // word-at-a-time reading agrees with the byte-by-byte rule.
 TEST(ByteRuns, AgreeWithTheByteRulesAtEveryPositionStartAndLength) {

@@ -41,6 +41,32 @@ TEST(ResponseView, ALaterDuplicateKeyWinsAsInGo) {
   EXPECT_EQ(v.convertedHeads[0], (json{{"kind", "B"}, {"metadata", {{"name", "y"}}}}));
 }
 
+TEST(ResponseView, TheLastResponseMemberIsTheWholeViewEvenWhenAnEarlierOneHadMore) {
+  ResponseView v = viewResponse(answer(
+      R"({"response":{"uid":"a","result":{"status":"Success"},"convertedObjects":[{"kind":"A"}]},)"
+      R"("response":{"uid":"b"}})"));
+  EXPECT_TRUE(v.hasResponse);
+  EXPECT_EQ(v.uid, std::optional<std::string>("b"));
+  EXPECT_EQ(v.resultStatus, "");
+  EXPECT_EQ(v.convertedCount, 0u);
+  EXPECT_TRUE(v.convertedHeads.empty());
+  ResponseView gone = viewResponse(answer(R"({"response":{"uid":"a"},"response":null})"));
+  EXPECT_TRUE(gone.decoded);
+  EXPECT_FALSE(gone.hasResponse);
+  EXPECT_EQ(gone.uid, std::nullopt);
+}
+
+TEST(ResponseView, ReadsThroughWhitespaceAroundEveryToken) {
+  ResponseView v = viewResponse(
+      answer(" { \"other\" : [ 1 , { \"response\" : 2 } ] , \"response\" : { \"uid\" : \"u\" , "
+             "\"convertedObjects\" : [ { \"kind\" : \"A\" , \"spec\" : { } } , 5 ] } } \n"));
+  EXPECT_EQ(v.uid, std::optional<std::string>("u"));
+  EXPECT_EQ(v.convertedCount, 2u);
+  ASSERT_EQ(v.convertedHeads.size(), 2u);
+  EXPECT_EQ(v.convertedHeads[0], (json{{"kind", "A"}}));
+  EXPECT_EQ(v.convertedHeads[1], 5);
+}
+
 TEST(ResponseView, KeepsOnlyTheFirstObjectsButCountsThemAll) {
   ResponseView v = viewResponse(
       answer(R"({"response":{"convertedObjects":[{"kind":"A"},{"kind":"B"},{}]}})"), 1);

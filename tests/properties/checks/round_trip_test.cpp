@@ -47,6 +47,22 @@ TEST(RoundTrip, AFailureSharesTheSentBatchWhenTheOriginalsAreIt) {
   EXPECT_TRUE(own.finding->batch == originals);
 }
 
+// An answer compared in place (returnedIn) is what is compared and shown, not `returned`.
+TEST(RoundTrip, AnAnswerComparedInPlaceIsTheOneJudgedAndShown) {
+  const json a = {{"spec", {{"image", "x"}, {"nickname", "n"}}}};
+  const json b = {{"spec", {{"image", "x"}}}};
+  const CaseContext ctx{"v1", "v1beta1", std::chrono::milliseconds(1)};
+  auto in = [&](const json& back) {
+    return [&](std::size_t) { return RoundTripObject{a, json("unread"), &back}; };
+  };
+  EXPECT_EQ(checkRoundTrip(1, in(a), {}, ctx).outcome, Outcome::Pass);
+  auto lost = checkRoundTrip(1, in(b), {}, ctx);
+  ASSERT_EQ(lost.outcome, Outcome::Fail);
+  EXPECT_EQ(lost.finding->summary, "a read-modify-write at v1beta1 silently deletes spec.nickname");
+  EXPECT_EQ(lost.finding->got, b);
+  EXPECT_EQ(lost.finding->expected, a);
+}
+
 TEST(RoundTrip, AFailureNamesTheObjectForTheShrinker) {
   json a = {{"spec", {{"image", "x"}}}};
   json b = {{"spec", {{"image", "y"}, {"nickname", "n"}}}};
