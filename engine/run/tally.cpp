@@ -299,7 +299,9 @@ void Tally::joinOutputsWithTheirRoundTrips(
     // on the trips to V (their forward leg).
     const bool invalid = written.rfind("invalid|", 0) == 0;
     if (!invalid && written.rfind("pruned|", 0) != 0) continue;
-    for (const auto& [lost, field] : problems_) {
+    for (const auto& candidate : problems_) {
+      const std::string& lost = candidate.first;
+      const ProblemEntry& field = candidate.second;  // not a binding: the lambda below reads it
       if (lost.rfind("field|", 0) != 0 || pathOf(lost) != pathOf(written)) continue;
       const bool everyOutputComesBack =
           std::all_of(output.sites.begin(), output.sites.end(), [&](const auto& site) {
