@@ -69,14 +69,14 @@ TEST_F(InProcessFuzz, FindsStashOverflowAndReportsItAsOneShrunkProblem) {
 }
 
 TEST_F(InProcessFuzz, ACorrectConverterSpendsTheRunsAndFindsNothing) {
-  config_.runs = 300;
+  config_.runs = 100;
   config_.run.corpusDir = dir_ + "/corpus";
   const RunReport report = fuzz({});
   EXPECT_EQ(report.exitCode, 0) << report.fatalError;
   ASSERT_EQ(report.kinds.size(), 1u);
   EXPECT_TRUE(report.kinds[0].problems.empty());
   bool counted = false;
-  for (const auto& note : report.kinds[0].notes) counted |= note.rfind("fuzz: 300 case(s)", 0) == 0;
+  for (const auto& note : report.kinds[0].notes) counted |= note.rfind("fuzz: 100 case(s)", 0) == 0;
   EXPECT_TRUE(counted);
   const auto files = [&] {
     std::size_t n = 0;
