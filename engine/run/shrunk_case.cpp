@@ -1,7 +1,5 @@
 #include "engine/run/shrunk_case.h"
 
-#include "properties/checks/property_registry.h"
-
 namespace convcheck {
 
 std::string shrunkCaseIdentity(const Finding& example) {
@@ -9,10 +7,10 @@ std::string shrunkCaseIdentity(const Finding& example) {
   if (!example.shrink || example.shrink->calls == 0 || example.caseObjects.empty() ||
       example.caseObjects.size() > kShrunkObjects)
     return "";
+  // The seed draws an edit's content and transitivity's via version: the same objects with
+  // another seed are another case.
   std::string id = example.property + "\n" + example.from + "\n" + example.to + "\n" +
-                   example.caseTo + "\n" + example.part + "\n";
-  const Property* property = findProperty(example.property);
-  if (property == nullptr || property->drawsOwnContent) id += std::to_string(example.seed);
+                   example.caseTo + "\n" + example.part + "\n" + std::to_string(example.seed);
   for (const auto& object : example.caseObjects) id += "\n" + object.dump();
   return id;
 }

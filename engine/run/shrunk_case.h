@@ -9,9 +9,9 @@
 
 namespace convcheck {
 
-// The case `example` ran, as text: its property, versions and objects, and its seed when the
-// property draws content of its own from it (an edit); "" when the example was not shrunk or is
-// more than two objects (such a case may hold several defects, each in other objects).
+// The case `example` ran, as text: its property, versions, seed (an edit's content, the via
+// version of transitivity) and objects; "" when the example was not shrunk or is more than two
+// objects (such a case may hold several defects, each in other objects).
 std::string shrunkCaseIdentity(const Finding& example);
 
 }  // namespace convcheck

@@ -345,8 +345,8 @@ void Tally::foldSiblings(const std::function<void(const std::string&, const std:
     if (entry.cause.path.empty()) continue;
     Field f{
         &key, key.substr(0, key.find('|')), pathKeys(entry.cause.path), {}, entry.cause.severity};
-    // Below the top level, and schema fields: each label or annotation is its own (a stamp and a
-    // leaked stash are two defects, even on the same pairs).
+    // Schema fields only: each label or annotation is its own (a stamp and a leaked stash are two
+    // defects, even on the same pairs). Top-level fields get the stricter rule below.
     if (f.keys.size() < kParentDepth || f.keys.front() == "metadata") continue;
     // A field lost only as "", 0 or false is the zero-value defect's (folded by its own rule),
     // not a sibling of fields lost whatever their value.

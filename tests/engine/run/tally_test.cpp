@@ -432,9 +432,15 @@ TEST(TallyDefects, ProblemsWhoseShrunkExamplesAreTheSameCaseAreOneProblem) {
   Tally t({}, {});
   for (const auto* r : {&port, &name, &owner}) t.add(*r, "v1", "v2");
   t.setProblemExample("field|spec.port", shrunkTo(port, object, 7));
-  t.setProblemExample("field|spec.name", shrunkTo(name, object, 8));  // the seed: request uids
+  t.setProblemExample("field|spec.name", shrunkTo(name, object, 7));
   t.setProblemExample("field|spec.owner", shrunkTo(owner, {{"spec", {{"owner", "o"}}}}, 7));
   EXPECT_EQ(problemKeys(t), (std::vector<std::string>{"field|spec.owner", "field|spec.port"}));
+  // The same objects with another seed (transitivity's via version, an edit) are another case.
+  Tally seeds({}, {});
+  for (const auto* r : {&port, &name}) seeds.add(*r, "v1", "v2");
+  seeds.setProblemExample("field|spec.port", shrunkTo(port, object, 7));
+  seeds.setProblemExample("field|spec.name", shrunkTo(name, object, 9));
+  EXPECT_EQ(problemKeys(seeds).size(), 2u);
 }
 
 // An edit is content the shrinker cannot take away: one edit adding listeners and an owner meets
