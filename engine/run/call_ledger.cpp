@@ -43,6 +43,7 @@ void CallLedger::record(const Exchange& ex) {
       break;
   }
   stopped_ = true;
+  stoppedByTransport_ = true;
   if (hooks_.halt) hooks_.halt();
   notes_.push_back(
       fmt::format("stopped after {} consecutive failed calls: the webhook is not answering ({})",

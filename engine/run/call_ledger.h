@@ -39,6 +39,8 @@ class CallLedger {
 
   bool stopped() const { return stopped_; }
   bool interrupted() const { return interrupted_; }
+  // The breaker stopped the run: calls kept failing at the transport level.
+  bool stoppedByTransport() const { return stoppedByTransport_; }
   // Whether a call got an answer, or the webhook took a call and failed it (a finding).
   bool reachable() const EXCLUDES(mutex_);
   // Why the first call that failed to connect did (when nothing was reached).
@@ -65,6 +67,7 @@ class CallLedger {
   std::mt19937_64 probeUids_ GUARDED_BY(mutex_){salted(0, SeedSalt::BreakerProbeUids)};
   std::atomic<bool> stopped_{false};
   std::atomic<bool> interrupted_{false};
+  std::atomic<bool> stoppedByTransport_{false};
 };
 
 }  // namespace convcheck

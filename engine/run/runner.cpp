@@ -110,7 +110,7 @@ class KindRun {
 
   std::string unreachableReason() const { return calls_.unreachableReason(); }
   bool interrupted() const { return calls_.interrupted(); }
-  bool callsStopped() const { return calls_.stopped(); }
+  bool stoppedByTransport() const { return calls_.stoppedByTransport(); }
   int failingCases() const { return progress_.failingCases(); }
   KindReport takeReport() { return std::move(report_); }
 
@@ -393,11 +393,12 @@ class KindsRun {
     const auto started = std::chrono::steady_clock::now();
     const bool reached = run.run();
     const std::chrono::duration<double> seconds = std::chrono::steady_clock::now() - started;
-    // Calls after it ended failed for that reason, not the webhook's. When calls failed, kubectl
-    // may still be writing its error: it gets a moment to end.
+    // Calls after it ended failed for that reason, not the webhook's. When calls failed at the
+    // transport level, kubectl may still be writing its error: it gets a moment to end (not after
+    // an interrupt, --duration or --max-failures: the forward is then healthy).
     constexpr std::chrono::seconds kForwardGrace{2};
-    const auto forwardEnded =
-        target.endedEarly(!reached || run.callsStopped() ? kForwardGrace : std::chrono::seconds(0));
+    const auto forwardEnded = target.endedEarly(
+        !reached || run.stoppedByTransport() ? kForwardGrace : std::chrono::seconds(0));
     if (forwardEnded && reached) report_.warnings.push_back(crd.name + ": " + *forwardEnded);
     if (reached)
       anyTested_ = true;

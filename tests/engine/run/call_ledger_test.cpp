@@ -97,8 +97,10 @@ TEST(CallLedger, FailuresInARowStopTheRunOnceHaltingTheCases) {
   calls.record(webhook.call("a"));
   calls.record(webhook.call("b"));
   EXPECT_FALSE(calls.stopped());
+  EXPECT_FALSE(calls.stoppedByTransport());
   calls.record(webhook.call("c"));
   EXPECT_TRUE(calls.stopped());
+  EXPECT_TRUE(calls.stoppedByTransport());
   calls.record(webhook.call("d"));
   EXPECT_EQ(halts, 1);
   EXPECT_FALSE(calls.interrupted());
@@ -133,6 +135,7 @@ TEST(CallLedger, AnInterruptStopsTheRunAndSaysSo) {
   calls.interrupt();
   EXPECT_TRUE(calls.stopped());
   EXPECT_TRUE(calls.interrupted());
+  EXPECT_FALSE(calls.stoppedByTransport());  // a port-forward gets no grace to end
   KindReport report;
   calls.fill(report);
   ASSERT_EQ(report.notes.size(), 1u);
